@@ -1,0 +1,39 @@
+# `make run` and `make test` each create .venv if needed and install the project into it first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+C_SOURCES := $(wildcard src/arbiter/*/*.c src/arbiter/*/*/*.c src/arbiter/*/*/*.h)
+
+.PHONY: install run test lint typecheck pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(C_SOURCES)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/arbiter toguz play --white human --black engine
+
+lint: install
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: install
+	$(BIN)/mypy
+
+pytest: install
+	$(BIN)/pytest -q
+
+test: lint typecheck pytest
+
+bench: install
+	$(BIN)/python bench/toguz_speed.py
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info
+	find src -name '*.so' -delete

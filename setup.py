@@ -1,0 +1,28 @@
+"""Build the compiled parts: the Toguz Korgool rules core and its search.
+
+Everything else is declared in pyproject.toml.
+"""
+
+from setuptools import Extension, setup
+
+TOGUZ_INCLUDE = ["src/arbiter/games/toguz"]
+CFLAGS = ["-O3", "-std=c11", "-Wall", "-Wextra"]
+
+setup(
+    ext_modules=[
+        Extension(
+            "arbiter.games.toguz._core",
+            sources=["src/arbiter/games/toguz/_core.c"],
+            depends=["src/arbiter/games/toguz/rules.h"],
+            include_dirs=TOGUZ_INCLUDE,
+            extra_compile_args=CFLAGS,
+        ),
+        Extension(
+            "arbiter.engines._toguz_search",
+            sources=["src/arbiter/engines/_toguz_search.c"],
+            depends=["src/arbiter/games/toguz/rules.h"],
+            include_dirs=TOGUZ_INCLUDE,
+            extra_compile_args=CFLAGS,
+        ),
+    ],
+)

@@ -1,0 +1,1 @@
+"""The sub-commands of ``arbiter``, one module per area (``toguz``, ``go``, ``event``, ...)."""

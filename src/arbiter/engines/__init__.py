@@ -1,0 +1,1 @@
+"""Computer players: the Toguz Korgool search and bridges to external engines."""

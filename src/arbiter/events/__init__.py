@@ -1,0 +1,1 @@
+"""Competitions: participants, rounds, pairing systems, standings and tiebreaks."""

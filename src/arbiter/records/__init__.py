@@ -1,0 +1,1 @@
+"""Game records: the federation's Toguz Korgool notation, PlayOK's export, FENs, SGF, JSON."""
