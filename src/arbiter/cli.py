@@ -12,7 +12,7 @@ import typer
 from typer._click.exceptions import ClickException
 
 from arbiter import __version__
-from arbiter.commands import toguz
+from arbiter.commands import event, go, toguz
 from arbiter.commands.common import echo_error
 from arbiter.errors import ArbiterError
 
@@ -24,6 +24,8 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(toguz.app, name="toguz")
+app.add_typer(go.app, name="go")
+app.add_typer(event.app, name="event")
 
 
 @app.command("version")
