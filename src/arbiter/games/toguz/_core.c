@@ -38,6 +38,14 @@ static PyObject *pack_after(PyObject *before, const TzPos *p) {
     return out;
 }
 
+/* A pit argument as a number; anything that is no pit number (not an int, huge) becomes 0. */
+static long pit_arg(PyObject *arg) {
+    if (!PyLong_Check(arg)) return 0;
+    int overflow = 0;
+    long pit = PyLong_AsLongAndOverflow(arg, &overflow);
+    return overflow ? 0 : pit;
+}
+
 static int move_error(PyObject *state, const TzPos *p, long pit) {
     if (state_status(state) != TZ_ONGOING) return TZ_ERR_OVER;
     if (pit < 1 || pit > p->n) return TZ_ERR_RANGE;
@@ -53,8 +61,7 @@ static PyObject *core_play(PyObject *self, PyObject *const *args, Py_ssize_t nar
         return NULL;
     }
     if (unpack_arg(args[0], &p) < 0) return NULL;
-    long pit = PyLong_AsLong(args[1]);
-    if (pit == -1 && PyErr_Occurred()) return NULL;
+    long pit = pit_arg(args[1]);
     if (move_error(args[0], &p, pit) != TZ_OK) Py_RETURN_NONE;
     tz_play(&p, (int)pit);
     return pack_after(args[0], &p);
@@ -71,8 +78,7 @@ static PyObject *core_play_ex(PyObject *self, PyObject *const *args, Py_ssize_t 
         return NULL;
     }
     if (unpack_arg(args[0], &p) < 0) return NULL;
-    long pit = PyLong_AsLong(args[1]);
-    if (pit == -1 && PyErr_Occurred()) return NULL;
+    long pit = pit_arg(args[1]);
     if (move_error(args[0], &p, pit) != TZ_OK) Py_RETURN_NONE;
     int last = tz_play(&p, (int)pit);
     PyObject *s = pack_after(args[0], &p);
@@ -89,9 +95,7 @@ static PyObject *core_check(PyObject *self, PyObject *const *args, Py_ssize_t na
         return NULL;
     }
     if (unpack_arg(args[0], &p) < 0) return NULL;
-    long pit = PyLong_AsLong(args[1]);
-    if (pit == -1 && PyErr_Occurred()) return NULL;
-    return PyLong_FromLong(move_error(args[0], &p, pit));
+    return PyLong_FromLong(move_error(args[0], &p, pit_arg(args[1])));
 }
 
 PyDoc_STRVAR(legal_doc, "legal(state) -> tuple[int, ...]: the playable pits, ascending; () when over.");

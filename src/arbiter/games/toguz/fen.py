@@ -17,7 +17,7 @@ Five fields separated by single spaces::
 
 After a tuz on Black's 3rd pit, White's tuz is written in both places:
 
->>> parse_fen("9,9,9,9,9,9,9,9,9/9,9,X,9,9,9,9,9,0 b 12/0 3/- 1").tuz
+>>> parse_fen("9,9,9,9,9,9,9,9,9/9,9,X,9,9,9,9,9,0 b 18/0 3/- 1").tuz
 (3, None)
 """
 

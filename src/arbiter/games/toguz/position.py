@@ -230,6 +230,17 @@ class Position:
         return self._s[_STATUS] != _ONGOING
 
     @property
+    def atsyz_kalu(self) -> bool:
+        """Whether the side to move has no korgools to play ("atsyz kalu", seed 001).
+
+        >>> Position.setup([0] * 9 + [1] + [0] * 8, kazans=(100, 61)).atsyz_kalu
+        True
+        """
+        n = self._s[_N]
+        base = n if self._s[_SIDE] else 0
+        return not any(self._s[base : base + n])
+
+    @property
     def result(self) -> Result | None:
         """The result the board decided, or ``None`` while the game goes on."""
         status = self._s[_STATUS]
