@@ -1,23 +1,98 @@
 """``arbiter toguz``: Toguz Korgool from the command line."""
 
+from __future__ import annotations
+
+from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
+from arbiter.commands.common import fail
 from arbiter.games.toguz import Position
 from arbiter.games.toguz.perft import perft
+from arbiter.records.toguz_record import RecordError, ToguzRecord, replay
+from arbiter.records.toguz_text import read_games
 
 app = typer.Typer(help="Toguz Korgool: play, replay records, count moves.", no_args_is_help=True)
 
 
 @app.command("perft")
 def perft_command(
-    depth: Annotated[
-        int, typer.Argument(min=1, max=12, help="Count sequences up to this many moves.")
-    ],
+    depth: Annotated[int, typer.Argument(min=1, max=12, help="Count sequences up to this depth.")],
     fen: Annotated[str | None, typer.Option(help="Start from this position instead.")] = None,
 ) -> None:
     """Print '<depth> <count>' for each depth from 1 to DEPTH: the number of move sequences."""
     pos = Position.from_fen(fen) if fen else Position.initial()
     for d in range(1, depth + 1):
         typer.echo(f"{d} {perft(pos, d)}")
+
+
+def _read_records(path: Path) -> list[ToguzRecord]:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        fail(f"{path}: cannot read ({exc.strerror or exc})")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1251")  # older Russian-language files
+    try:
+        if text.lstrip().startswith("{"):
+            from arbiter.records.game_json import from_json_unchecked
+
+            return [from_json_unchecked(text)]
+        return read_games(text)
+    except RecordError as exc:
+        fail(f"{path}: {exc}")
+
+
+@app.command("replay")
+def replay_command(
+    files: Annotated[list[Path], typer.Argument(help="Record files: PlayOK, federation, JSON.")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary.")] = False,
+) -> None:
+    """Replay every game in FILES through the rules and report what does not match.
+
+    Checks each move's landing pit, the X marks and PlayOK's (n) kazan totals, and the recorded
+    result where the board decides it. Ends with '<N> games replayed, <M> mismatches'; the exit
+    code is 1 when M > 0, 2 when a file cannot be read.
+    """
+    loaded = [(path, _read_records(path)) for path in files]
+    games = mismatches = 0
+    for path, records in loaded:
+        for index, record in enumerate(records, 1):
+            games += 1
+            for problem in replay(record).mismatches:
+                mismatches += 1
+                if not quiet:
+                    typer.echo(f"{path}: game {index} ({record.describe()}): {problem}")
+    typer.echo(f"{games} games replayed, {mismatches} mismatches")
+    if mismatches:
+        raise typer.Exit(1)
+
+
+@app.command("play")
+def play_command(
+    white: Annotated[str, typer.Option(help="Who plays White: human or engine.")] = "human",
+    black: Annotated[str, typer.Option(help="Who plays Black: human or engine.")] = "engine",
+    think: Annotated[float, typer.Option(help="The computer's seconds per move.")] = 2.0,
+    variant: Annotated[str, typer.Option(help="toguz or bestemshe.")] = "toguz",
+    save: Annotated[
+        Path | None, typer.Option(help="Where to save the record (.json, else notation text).")
+    ] = None,
+) -> None:
+    """Play a game in the terminal; the record is saved at the end."""
+    from arbiter.commands.toguz_play import TerminalGame, run_game
+    from arbiter.games.toguz.position import variant_of
+
+    for side, who in (("white", white), ("black", black)):
+        if who not in ("human", "engine"):
+            fail(f"--{side} must be 'human' or 'engine', not {who!r}")
+    if not 0 < think <= 600:
+        fail(f"--think must be between 0 and 600 seconds, not {think}")
+    variant_of(variant)
+    if save is not None and not save.parent.exists():
+        fail(f"{save.parent}: no such folder to save the record in")
+    game = TerminalGame(white=white, black=black, think=think, variant=variant)  # type: ignore[arg-type]
+    run_game(game, Console(highlight=False), input, save)
