@@ -20,10 +20,11 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arbiter.engines.toguz_search import best_move  # noqa: E402
-from arbiter.games.toguz import Position  # noqa: E402
-from arbiter.games.toguz.perft import perft, perft_python  # noqa: E402
-from tests.games.toguz.reference import RefGame  # noqa: E402
+from tests.games.toguz.reference import RefGame
+
+from arbiter.engines.toguz_search import best_move
+from arbiter.games.toguz import Position
+from arbiter.games.toguz.perft import perft, perft_python
 
 
 def random_games_api(seconds: float, seed: int = 1) -> tuple[float, float]:
