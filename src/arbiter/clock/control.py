@@ -1,0 +1,445 @@
+"""Time controls: the systems of seed 002 2.5, their short text form and their SGF form.
+
+A time control is an immutable value. :meth:`TimeControl.parse` reads the short text form
+(documented in ``docs/time-controls.md``) and ``str()`` writes it back, so
+``TimeControl.parse(str(tc)) == tc`` for every control:
+
+>>> TimeControl.parse("60m+3x30s")
+ByoYomi(main=3600.0, periods=3, period=30.0)
+>>> str(TimeControl.parse("1h+25/10m"))
+'60m+25/10m'
+>>> str(Fischer(300, 3, cap=600))
+'5m+3s cap 10m'
+>>> TimeControl.parse("60m+3x30s").sgf()
+(3600.0, '3x30 byo-yomi')
+>>> TimeControl.parse("60m+3x30s").adjusted_minutes()
+82.5
+
+Grammar (case and blanks around ``+`` do not matter)::
+
+    control  := DUR [ "+" overtime ]
+    overtime := INT "x" DUR                  Japanese byo-yomi: INT periods of DUR
+              | INT "/" DUR [ " extra " INT ] Canadian: INT moves in DUR, optional extra periods
+              | DUR [ " cap " DUR ]          Fischer: DUR added per move, optional maximum
+    DUR      := [NUM "h"] [NUM "m"] [NUM "s"] (at least one part) | "0"
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import ClassVar, TypeVar
+
+from arbiter.errors import ArbiterError
+
+__all__ = [
+    "Absolute",
+    "ByoYomi",
+    "Canadian",
+    "Fischer",
+    "TimeControl",
+    "TimeControlError",
+    "format_duration",
+    "parse_duration",
+]
+
+
+class TimeControlError(ArbiterError):
+    """A time control that cannot be read or makes no sense; the message names the problem."""
+
+
+_NUM = r"\d+(?:\.\d+)?"
+_DURATION = re.compile(rf"(?:(?P<h>{_NUM})h)?(?:(?P<m>{_NUM})m)?(?:(?P<s>{_NUM})s)?")
+_UNIT_SECONDS = {"h": 3600, "m": 60, "s": 1}
+
+
+def parse_duration(text: str) -> float:
+    """Seconds in a duration such as ``45s``, ``90m``, ``1h``, ``1h30m`` or ``2.5s``.
+
+    >>> parse_duration("1h30m")
+    5400.0
+    >>> parse_duration("0")
+    0.0
+    >>> parse_duration("90")
+    Traceback (most recent call last):
+    ...
+    arbiter.clock.control.TimeControlError: duration '90' needs a unit: h, m or s (e.g. 90m)
+    """
+    compact = re.sub(r"\s+", "", text).lower()
+    if compact == "0":
+        return 0.0
+    match = _DURATION.fullmatch(compact)
+    if not compact or match is None:
+        if re.fullmatch(_NUM, compact):
+            raise TimeControlError(f"duration '{text}' needs a unit: h, m or s (e.g. 90m)")
+        raise TimeControlError(
+            f"'{text}' is not a duration: write hours, minutes and seconds like 45s, 90m, 1h30m"
+        )
+    # Exact decimal arithmetic, rounded once, so that every printed form reads back unchanged.
+    total = sum(
+        (
+            Fraction(value) * _UNIT_SECONDS[unit]
+            for unit, value in match.groupdict().items()
+            if value
+        ),
+        Fraction(0),
+    )
+    return float(total)
+
+
+def format_duration(seconds: float) -> str:
+    """The canonical short form of a duration: minutes and seconds, or decimal seconds.
+
+    >>> format_duration(3600), format_duration(90), format_duration(30), format_duration(2.5)
+    ('60m', '1m30s', '30s', '2.5s')
+    >>> format_duration(0)
+    '0s'
+    """
+    if seconds == int(seconds):
+        minutes, rest = divmod(int(seconds), 60)
+        if minutes and rest:
+            return f"{minutes}m{rest}s"
+        return f"{minutes}m" if minutes else f"{rest}s"
+    # repr is the shortest text that reads back as the same float; Decimal spells out exponents.
+    return f"{Decimal(repr(float(seconds))):f}s"
+
+
+def _number(value: float) -> str:
+    """A plain number for SGF: no trailing ``.0`` and no exponent."""
+    if value == int(value):
+        return str(int(value))
+    return f"{Decimal(repr(float(value))):f}"
+
+
+_TC = TypeVar("_TC", bound="TimeControl")
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """A time system with its settings; build one of :class:`Absolute`, :class:`ByoYomi`,
+    :class:`Canadian` or :class:`Fischer`, or read one with :meth:`parse`.
+
+    ``main`` is the main (basic) time in seconds. All durations are seconds as floats.
+    """
+
+    main: float
+
+    system: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        if type(self) is TimeControl:
+            raise TypeError("TimeControl is abstract: use Absolute, ByoYomi, Canadian or Fischer")
+        object.__setattr__(self, "main", _seconds("main time", self.main))
+
+    @classmethod
+    def parse(cls: type[_TC], text: str) -> _TC:
+        """Read a time control in the short text form (``60m``, ``60m+3x30s``, ``5m+3s cap 10m``).
+
+        Called on a subclass, the text must be of that system:
+
+        >>> Fischer.parse("5m+3s")
+        Fischer(main=300.0, increment=3.0, cap=None)
+        >>> Fischer.parse("60m")
+        Traceback (most recent call last):
+        ...
+        arbiter.clock.control.TimeControlError: time control '60m' is absolute, not fischer
+        """
+        control = _parse(text)
+        if not isinstance(control, cls):
+            raise TimeControlError(f"time control '{text}' is {control.system}, not {cls.system}")
+        return control
+
+    @staticmethod
+    def from_sgf(tm: float | str, ot: str | None = None) -> TimeControl:
+        """The control described by SGF ``TM`` (main time in seconds) and ``OT`` (overtime).
+
+        ``OT`` is free text in SGF; the forms that programs commonly write are understood:
+        ``5x30 byo-yomi``, ``25/600 Canadian``, ``25 moves / 10 min`` (GoGui), ``fischer 3``
+        (also ``3 fischer``), with or without the system's name, in any case. No ``OT``, or an
+        empty one, means absolute time.
+
+        >>> TimeControl.from_sgf("3600", "5x30 byo-yomi")
+        ByoYomi(main=3600.0, periods=5, period=30.0)
+        >>> TimeControl.from_sgf(1800, "25 moves / 10 min")
+        Canadian(main=1800.0, moves=25, period=600.0, extra=0)
+        """
+        main = _sgf_real(tm, "TM")
+        if ot is None or not ot.strip() or ot.strip().lower() in ("none", "absolute"):
+            return Absolute(main)
+        text = " ".join(ot.lower().replace("×", "x").split())
+        for pattern, build in _SGF_OVERTIME:
+            match = pattern.fullmatch(text)
+            if match:
+                return build(main, match)
+        raise TimeControlError(
+            f"SGF overtime OT[{ot}] is not a form arbiter reads "
+            "(e.g. '5x30 byo-yomi', '25/600 Canadian', 'fischer 3')"
+        )
+
+    def sgf(self) -> tuple[float, str | None]:
+        """SGF ``TM`` (main time in seconds) and ``OT`` (``None`` for absolute time).
+
+        >>> Canadian(3600, 25, 600).sgf()
+        (3600.0, '25/600 Canadian')
+        >>> Absolute(3600).sgf()
+        (3600.0, None)
+        """
+        return self.main, None
+
+    def adjusted_minutes(self) -> float:
+        """The EGF adjusted time in minutes (for the tournament class in results files):
+        basic + 45 × byo-yomi period (Japanese), basic + 60 × period / stones (Canadian),
+        basic + 120 × increment (Fischer), all in minutes.
+
+        >>> Absolute(3600).adjusted_minutes()
+        60.0
+        """
+        return self.main / 60
+
+    def overtime(self) -> str:
+        """The overtime part of the text form, without the ``+``; empty for absolute time."""
+        return ""
+
+    def __str__(self) -> str:
+        overtime = self.overtime()
+        main = format_duration(self.main)
+        return f"{main}+{overtime}" if overtime else main
+
+
+@dataclass(frozen=True, slots=True)
+class Absolute(TimeControl):
+    """Main time only; the flag falls when it runs out (seed 002 2.5.2).
+
+    >>> str(Absolute(3600))
+    '60m'
+    """
+
+    system: ClassVar[str] = "absolute"
+
+    def __post_init__(self) -> None:
+        TimeControl.__post_init__(self)
+        if self.main <= 0:
+            raise TimeControlError("absolute time needs a main time above zero")
+
+
+@dataclass(frozen=True, slots=True)
+class ByoYomi(TimeControl):
+    """Japanese byo-yomi: main time, then ``periods`` periods of ``period`` seconds each.
+
+    A move made within a period keeps it; overrunning a period uses the next one; overrunning
+    the last loses (seed 002 2.5.3, 2.5.5).
+
+    >>> str(ByoYomi(3600, 3, 30))
+    '60m+3x30s'
+    """
+
+    periods: int
+    period: float
+
+    system: ClassVar[str] = "byo-yomi"
+
+    def __post_init__(self) -> None:
+        TimeControl.__post_init__(self)
+        object.__setattr__(self, "periods", _count("byo-yomi periods", self.periods))
+        object.__setattr__(self, "period", _seconds("the byo-yomi period", self.period))
+        if self.period <= 0:
+            raise TimeControlError("the byo-yomi period must be longer than zero")
+
+    def sgf(self) -> tuple[float, str | None]:
+        return self.main, f"{self.periods}x{_number(self.period)} byo-yomi"
+
+    def adjusted_minutes(self) -> float:
+        return self.main / 60 + 45 * self.period / 60
+
+    def overtime(self) -> str:
+        return f"{self.periods}x{format_duration(self.period)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Canadian(TimeControl):
+    """Canadian byo-yomi: main time, then periods of ``moves`` moves in ``period`` seconds.
+
+    The period restarts after ``moves`` moves; overrunning it loses (seed 002 2.5.4), unless the
+    event grants ``extra`` periods: each overrun then uses one and starts a fresh period
+    (seed 002 2.5.5 lets the regulations sell them for a penalty, which the match layer applies).
+
+    >>> str(Canadian(3600, 25, 600))
+    '60m+25/10m'
+    >>> str(Canadian(3600, 25, 600, extra=2))
+    '60m+25/10m extra 2'
+    """
+
+    moves: int
+    period: float
+    extra: int = 0
+
+    system: ClassVar[str] = "canadian"
+
+    def __post_init__(self) -> None:
+        TimeControl.__post_init__(self)
+        object.__setattr__(self, "moves", _count("moves per Canadian period", self.moves))
+        object.__setattr__(self, "period", _seconds("the Canadian period", self.period))
+        object.__setattr__(self, "extra", _count("extra periods", self.extra, minimum=0))
+        if self.period <= 0:
+            raise TimeControlError("the Canadian period must be longer than zero")
+
+    def sgf(self) -> tuple[float, str | None]:
+        return self.main, f"{self.moves}/{_number(self.period)} Canadian"
+
+    def adjusted_minutes(self) -> float:
+        return self.main / 60 + 60 * (self.period / 60) / self.moves
+
+    def overtime(self) -> str:
+        extra = f" extra {self.extra}" if self.extra else ""
+        return f"{self.moves}/{format_duration(self.period)}{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fischer(TimeControl):
+    """Fischer time: main time, and ``increment`` seconds added after every move made
+    (seed 002 2.5.2); with a ``cap``, an increment never takes the time above it.
+
+    >>> str(Fischer(300, 3))
+    '5m+3s'
+    """
+
+    increment: float
+    cap: float | None = None
+
+    system: ClassVar[str] = "fischer"
+
+    def __post_init__(self) -> None:
+        TimeControl.__post_init__(self)
+        if self.main <= 0:
+            raise TimeControlError("Fischer time needs a main time above zero")
+        object.__setattr__(self, "increment", _seconds("the increment", self.increment))
+        if self.increment <= 0:
+            raise TimeControlError("the Fischer increment must be above zero (else: absolute time)")
+        if self.cap is not None:
+            object.__setattr__(self, "cap", _seconds("the cap", self.cap))
+            if self.cap < self.main:
+                raise TimeControlError(
+                    f"the Fischer cap {format_duration(self.cap)} is below the main time "
+                    f"{format_duration(self.main)}"
+                )
+
+    def sgf(self) -> tuple[float, str | None]:
+        cap = f" cap {_number(self.cap)}" if self.cap is not None else ""
+        return self.main, f"fischer {_number(self.increment)}{cap}"
+
+    def adjusted_minutes(self) -> float:
+        return self.main / 60 + 120 * self.increment / 60
+
+    def overtime(self) -> str:
+        cap = f" cap {format_duration(self.cap)}" if self.cap is not None else ""
+        return f"{format_duration(self.increment)}{cap}"
+
+
+def _seconds(what: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TimeControlError(f"{what} must be a number of seconds, not {value!r}")
+    seconds = float(value)
+    if not math.isfinite(seconds) or seconds < 0:
+        raise TimeControlError(f"{what} must be a finite number of seconds ≥ 0, not {value!r}")
+    return seconds
+
+
+def _count(what: str, value: object, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise TimeControlError(f"{what} must be a whole number ≥ {minimum}, not {value!r}")
+    return value
+
+
+_SUFFIX = re.compile(r"(?P<body>.*?)\s+(?P<word>cap|extra)\s+(?P<arg>\S+)")
+
+
+def _parse(text: str) -> TimeControl:
+    if not isinstance(text, str):
+        raise TimeControlError(f"a time control is text like '60m+3x30s', not {text!r}")
+    source = " ".join(text.lower().replace("×", "x").split())
+    if not source:
+        raise TimeControlError("empty time control: write e.g. 60m, 60m+3x30s, 60m+25/10m, 5m+3s")
+    word: str | None = None
+    arg = ""
+    suffix = _SUFFIX.fullmatch(source)
+    if suffix:
+        source, word, arg = suffix["body"], suffix["word"], suffix["arg"]
+    body = source.replace(" ", "")
+    main_text, plus, overtime = body.partition("+")
+    try:
+        main = parse_duration(main_text)
+        if not plus:
+            if word:
+                raise TimeControlError(f"'{word}' needs an overtime before it")
+            return Absolute(main)
+        if "+" in overtime:
+            raise TimeControlError("only one '+' is allowed: MAIN+OVERTIME")
+        if "x" in overtime:
+            count, _, period = overtime.partition("x")
+            if word:
+                raise TimeControlError(f"byo-yomi takes no '{word}'")
+            return ByoYomi(
+                main, _int(count, "the number of byo-yomi periods"), parse_duration(period)
+            )
+        if "/" in overtime:
+            count, _, period = overtime.partition("/")
+            if word == "cap":
+                raise TimeControlError("Canadian byo-yomi takes no 'cap' (did you mean 'extra'?)")
+            extra = _int(arg, "the number of extra periods") if word else 0
+            return Canadian(main, _int(count, "the number of moves"), parse_duration(period), extra)
+        if word == "extra":
+            raise TimeControlError("Fischer time takes no 'extra' (did you mean 'cap'?)")
+        cap = parse_duration(arg) if word else None
+        return Fischer(main, parse_duration(overtime), cap)
+    except TimeControlError as error:
+        raise TimeControlError(f"time control '{text}': {error}") from None
+
+
+def _int(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise TimeControlError(f"{what} must be a whole number, not '{text}'")
+    return int(text)
+
+
+def _sgf_real(value: float | str, prop: str) -> float:
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise TimeControlError(f"SGF {prop}[{value}] is not a number of seconds") from None
+    if not math.isfinite(seconds) or seconds < 0:
+        raise TimeControlError(f"SGF {prop}[{value}] must be a number of seconds ≥ 0")
+    return seconds
+
+
+def _byo_yomi(main: float, m: re.Match[str]) -> TimeControl:
+    return ByoYomi(main, int(m["n"]), float(m["t"]))
+
+
+def _canadian(main: float, m: re.Match[str]) -> TimeControl:
+    return Canadian(main, int(m["n"]), float(m["t"]))
+
+
+def _canadian_gogui(main: float, m: re.Match[str]) -> TimeControl:
+    unit = 60 if m["unit"].startswith("min") else 1
+    return Canadian(main, int(m["n"]), float(m["t"]) * unit)
+
+
+def _fischer(main: float, m: re.Match[str]) -> TimeControl:
+    cap = m.groupdict().get("cap")
+    return Fischer(main, float(m["t"]), float(cap) if cap else None)
+
+
+_T = rf"(?P<t>{_NUM})"
+_SGF_OVERTIME = (
+    (re.compile(rf"(?P<n>\d+) ?x ?{_T}(?: ?s(?:ec)?)?(?: ?byo[- ]?yomi)?"), _byo_yomi),
+    (re.compile(rf"(?P<n>\d+) ?/ ?{_T}(?: ?s(?:ec)?)?(?: ?canadian)?"), _canadian),
+    (
+        re.compile(rf"(?P<n>\d+) ?moves? ?/ ?{_T} ?(?P<unit>min|minutes?|sec|seconds?)"),
+        _canadian_gogui,
+    ),
+    (re.compile(rf"fischer:? ?\+?{_T}(?: ?s(?:ec)?)?(?: cap (?P<cap>{_NUM}))?"), _fischer),
+    (re.compile(rf"\+?{_T}(?: ?s(?:ec)?)? fischer"), _fischer),
+)
