@@ -1,0 +1,172 @@
+"""The crosstable in the layout of seed 002 appendix 3, as text, CSV, HTML or JSON.
+
+Columns: number, name, rank (Go) or sports title (Toguz Korgool), rating, club and city, one
+column per participant with the results against them, points (О), Berger (Кб) and place (М).
+A cell shows ``1``, ``½``, ``0`` for games played, ``+`` and ``-`` for games won and lost by
+forfeit, ``?`` after a provisional result, several results (double round robin) separated by
+a space, ``X`` on the diagonal. In team events a cell holds the board points of the match and
+the points column the match points; Berger is then by match points.
+
+>>> from arbiter.events.event import Event
+>>> e = Event.create("go", "round-robin")
+>>> for name in ("Lee Chang", "Park Su", "Kim Ji"):
+...     e, _ = e.add_player(name)
+>>> e = e.pair_next_round().record_result(1, 1, None, "W+R")
+>>> print(render_text(crosstable(e)))  # doctest: +NORMALIZE_WHITESPACE
+No  Name       Rank  Rating  Club  1  2  3  Pts  SB  Place
+ 1  Lee Chang                      X          0   0      2
+ 2  Park Su                           X  0    0   0      3
+ 3  Kim Ji                            1  X    1   0      1
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from dataclasses import dataclass
+from fractions import Fraction
+
+from arbiter.events.event import Event
+from arbiter.events.exact import show
+from arbiter.events.participants import Player
+from arbiter.events.scorecard import Encounter, encounters
+from arbiter.events.standings import context, standings
+from arbiter.events.tiebreaks import berger
+
+HEADERS = {
+    "en": ("No", "Name", "Rank", "Title", "Rating", "Club", "Pts", "SB", "Place"),
+    "ru": ("N", "Фамилия, имя", "Ранг", "Разряд", "Рейтинг", "Клуб, город", "О", "Кб", "М"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Crosstable:
+    """Headers and rows of text cells, plus the title of the event."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def _cell(enc: Encounter, team: bool) -> str:
+    if team:
+        text = _half(enc.game_points)
+        if enc.forfeit:
+            text = "+" if enc.outcome == "win" else "-"
+    elif enc.kind == "forfeit-win":
+        text = "+"
+    elif enc.kind in ("forfeit-loss", "double-forfeit"):
+        text = "-"
+    elif enc.kind == "void":
+        text = "0"
+    else:
+        text = {"win": "1", "draw": "½", "loss": "0"}[enc.outcome]
+    return text + ("?" if enc.provisional else "")
+
+
+def _half(value: Fraction) -> str:
+    text = show(value)
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
+    return text
+
+
+def crosstable(event: Event, after_round: int | None = None) -> Crosstable:
+    """The crosstable after round ``after_round`` (default: all rounds)."""
+    upto = len(event.rounds) if after_round is None else after_round
+    language = event.config.language
+    h = HEADERS.get(language, HEADERS["en"])
+    order = event.seeding if event.seeding else event.numbers
+    extra = [n for n in event.numbers if n not in order]
+    order = (*order, *extra)
+    records = encounters(event, upto)
+    table = standings(event, upto)
+    places = {row.no: row.place for row in table.rows}
+    ctx = context(event, upto)
+    team = event.discipline == "team"
+    rank_header = h[2] if event.game == "go" else h[3]
+    headers = (h[0], h[1], rank_header, h[4], h[5], *(str(n) for n in order), h[6], h[7], h[8])
+    rows: list[tuple[str, ...]] = []
+    for no in order:
+        participant = event.participant(no)
+        rank = rating = club = ""
+        if isinstance(participant, Player):
+            if event.game == "go":
+                rank = str(participant.rank) if participant.rank else ""
+            else:
+                rank = participant.title
+            rating = str(participant.rating) if participant.rating is not None else ""
+            club = participant.club_city
+        cells: list[str] = []
+        for other in order:
+            if other == no:
+                cells.append("X")
+                continue
+            met = [e for e in records.get(no, ()) if e.opponent == other]
+            cells.append(" ".join(_cell(e, team) for e in met))
+        rows.append(
+            (
+                str(no),
+                participant.name,
+                rank,
+                rating,
+                club,
+                *cells,
+                _half(ctx.ledger.total(no, "points")),
+                _half(berger(ctx, no, frozenset({no}))),
+                str(places[no]),
+            )
+        )
+    return Crosstable(event.config.name or "", headers, tuple(rows))
+
+
+def render_text(table: Crosstable) -> str:
+    """Fixed-width text: numbers right-aligned, names left-aligned."""
+    widths = [
+        max(len(table.headers[i]), *(len(r[i]) for r in table.rows))
+        for i in range(len(table.headers))
+    ]
+    left = {1, 4}
+
+    def line(cells: tuple[str, ...]) -> str:
+        parts = [
+            c.ljust(widths[i]) if i in left else c.rjust(widths[i]) for i, c in enumerate(cells)
+        ]
+        return "  ".join(parts).rstrip()
+
+    out = [line(table.headers), *(line(r) for r in table.rows)]
+    if table.title:
+        out.insert(0, table.title)
+    return "\n".join(out)
+
+
+def render_csv(table: Crosstable) -> str:
+    """CSV with a header row."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(table.headers)
+    writer.writerows(table.rows)
+    return buffer.getvalue()
+
+
+def render_html(table: Crosstable) -> str:
+    """A standalone HTML page holding the table."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in table.headers)
+    body = "\n".join(
+        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in table.rows
+    )
+    title = html.escape(table.title or "Crosstable")
+    return (
+        f'<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
+        "<style>table{border-collapse:collapse}td,th{border:1px solid #888;padding:2px 6px;"
+        "text-align:center}td:nth-child(2){text-align:left}</style>\n</head>\n<body>\n"
+        f"<h1>{title}</h1>\n<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n"
+        "</table>\n</body>\n</html>\n"
+    )
+
+
+def render_json(table: Crosstable) -> list[dict[str, str]]:
+    """One object per row, keyed by the headers."""
+    return [dict(zip(table.headers, row, strict=True)) for row in table.rows]

@@ -1,0 +1,257 @@
+"""Standings: participants ordered by points and the event's tiebreaks, with places.
+
+The order is the event's ``tiebreaks`` setting; when it does not start with the points (``PTS``;
+``MP`` in team events; ``MMS`` in McMahon) the points come first. Participants are split by the
+first criterion, each tied group by the next, and so on; head-to-head (``DE``) is computed
+within the group tied at that point. Places are 1, 2, 3, … in that order; ``shared`` marks a
+participant tied on every criterion with a neighbour (tied participants are listed by number).
+
+Knockout systems order by the bracket (final places; participants eliminated at the same stage
+share a place) and report the tiebreaks without using them.
+
+Scheveningen events with ``group_standings`` rank each group apart (seed 002 2.8.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from arbiter.events.event import Event
+from arbiter.events.scorecard import deductions, encounters
+from arbiter.events.settings import BRACKET_SYSTEMS
+from arbiter.events.systems import system_for
+from arbiter.events.tiebreaks import GROUP_RELATIVE, PRIMARY, TIEBREAKS, Context, Value
+from arbiter.events.unplayed import Ledger
+
+Json = dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the standings."""
+
+    place: int
+    no: int
+    name: str
+    points: Fraction
+    tiebreaks: tuple[tuple[str, Value], ...]
+    shared: bool
+    group: int | None = None
+    provisional: bool = False
+
+    def value(self, code: str) -> Value:
+        """The value of criterion ``code``."""
+        for c, v in self.tiebreaks:
+            if c == code:
+                return v
+        raise KeyError(code)
+
+    def to_json(self) -> Json:
+        """The row as the command line prints it with ``--format json``."""
+        doc: Json = {
+            "place": self.place,
+            "no": self.no,
+            "name": self.name,
+            "points": float(self.points),
+            "tiebreaks": {code: _json_value(v) for code, v in self.tiebreaks},
+            "shared": self.shared,
+        }
+        if self.group is not None:
+            doc["group"] = self.group
+        if self.provisional:
+            doc["provisional"] = True
+        return doc
+
+
+def _json_value(value: Value) -> object:
+    if isinstance(value, tuple):
+        return [float(v) for v in value]
+    return float(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The standings after round ``after_round``: ``order`` is every criterion used, the points
+    first; ``rows`` in place order."""
+
+    after_round: int
+    order: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+    def to_json(self) -> list[Json]:
+        """The rows as JSON objects."""
+        return [row.to_json() for row in self.rows]
+
+    def row(self, no: int) -> Row:
+        """The row of participant ``no``."""
+        for r in self.rows:
+            if r.no == no:
+                return r
+        raise KeyError(no)
+
+
+def starting_scores(event: Event) -> dict[int, Fraction]:
+    """Starting McMahon scores: in McMahon events ``clamp(rank, floor, bar) + 30`` (EGF/OpenGotha
+    scale, spec **D**); 0 for everyone else and for players without a rank."""
+    if event.system != "mcmahon" or event.discipline != "individual":
+        return {no: Fraction(0) for no in event.numbers}
+    cfg = event.config
+    out: dict[int, Fraction] = {}
+    for p in event.players:
+        if p.rank is None:
+            out[p.no] = Fraction(0)
+            continue
+        value = min(max(p.rank.value, cfg.floor.value), cfg.bar.value)
+        out[p.no] = Fraction(value + 30)
+    return out
+
+
+def criteria(event: Event) -> tuple[str, ...]:
+    """The event's ranking criteria, the points first."""
+    order = event.config.tiebreaks
+    primary = "MP" if event.discipline == "team" else "PTS"
+    if event.system in BRACKET_SYSTEMS:
+        return order
+    if order and (order[0] in PRIMARY or order[0] == "MMS"):
+        return order
+    return (primary, *order)
+
+
+def context(event: Event, upto: int) -> Context:
+    """The tiebreak context of the event after round ``upto``."""
+    from arbiter.events.teams import board_count
+
+    cfg = event.config
+    system = system_for(event)
+    records = encounters(event, upto)
+    planned = max(system.planned_rounds(event), upto, cfg.rounds or 0)
+    gp_draw = cfg.scoring.draw * (board_count(event) if event.discipline == "team" else 1)
+    draw = cfg.match_points.draw if event.discipline == "team" else cfg.scoring.draw
+    win = cfg.match_points.win if event.discipline == "team" else cfg.scoring.win
+    team = event.discipline == "team"
+    penalty = deductions(event, upto)
+    ledger = Ledger(
+        records=records,
+        deduction={} if team else penalty,
+        gp_deduction=penalty if team else {},
+        start=starting_scores(event),
+        policy=cfg.unplayed,
+        system=event.system,
+        rounds=planned,
+        played_rounds=upto,
+        win=win,
+        draw=draw,
+        gp_draw=gp_draw,
+        round_down=cfg.round_down,
+    )
+    return Context(ledger, event.numbers, event.discipline == "team")
+
+
+def standings(event: Event, after_round: int | None = None) -> Standings:
+    """The standings after round ``after_round`` (default: every paired round)."""
+    upto = len(event.rounds) if after_round is None else after_round
+    if not 0 <= upto <= len(event.rounds):
+        raise ValueError(f"after_round must be between 0 and {len(event.rounds)}")
+    ctx = context(event, upto)
+    order = criteria(event)
+    provisional = {no: any(e.provisional for e in recs) for no, recs in ctx.ledger.records.items()}
+    if event.system in BRACKET_SYSTEMS:
+        return _bracket_standings(event, ctx, order, upto, provisional)
+    groups: list[tuple[int | None, tuple[int, ...]]]
+    if (
+        event.system == "scheveningen"
+        and event.config.group_standings
+        and event.discipline != "team"
+        and event.seeding
+    ):
+        from arbiter.events.systems.scheveningen import Scheveningen
+
+        g1, g2 = Scheveningen().groups(event)
+        groups = [(1, g1), (2, g2)]
+    else:
+        groups = [(None, event.numbers)]
+    rows: list[Row] = []
+    for group_no, members in groups:
+        values: dict[int, dict[str, Value]] = {no: {} for no in members}
+        buckets = _rank(ctx, order, 0, tuple(sorted(members)), values)
+        place = 1
+        for bucket in buckets:
+            for no in bucket:
+                for code in order:
+                    if code not in values[no]:
+                        values[no][code] = TIEBREAKS[code](ctx, no, frozenset({no}))
+                rows.append(
+                    Row(
+                        place,
+                        no,
+                        event.name_of(no),
+                        ctx.ledger.total(no, "points"),
+                        tuple((c, values[no][c]) for c in order if c not in PRIMARY),
+                        len(bucket) > 1,
+                        group_no,
+                        provisional.get(no, False),
+                    )
+                )
+                place += 1
+    return Standings(upto, order, tuple(rows))
+
+
+def _rank(
+    ctx: Context,
+    order: tuple[str, ...],
+    index: int,
+    members: tuple[int, ...],
+    values: dict[int, dict[str, Value]],
+) -> list[tuple[int, ...]]:
+    """Split ``members`` by the criteria from ``order[index]`` on, best first."""
+    if len(members) == 1 or index == len(order):
+        return [members]
+    code = order[index]
+    group = frozenset(members)
+    for no in members:
+        if code in GROUP_RELATIVE or code not in values[no]:
+            values[no][code] = TIEBREAKS[code](ctx, no, group)
+    distinct = sorted({_key(values[no][code]) for no in members}, reverse=True)
+    result: list[tuple[int, ...]] = []
+    for key in distinct:
+        bucket = tuple(no for no in members if _key(values[no][code]) == key)
+        result.extend(_rank(ctx, order, index + 1, bucket, values))
+    return result
+
+
+def _key(value: Value) -> tuple[Fraction, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def _bracket_standings(
+    event: Event, ctx: Context, order: tuple[str, ...], upto: int, provisional: dict[int, bool]
+) -> Standings:
+    system = system_for(event)
+    classes = system.classes(event, upto) or {}
+    seeds = {no: i for i, no in enumerate(event.seeding)}
+    numbers = sorted(
+        event.numbers, key=lambda no: (classes.get(no, Fraction(10**9)), seeds.get(no, 10**6), no)
+    )
+    rows: list[Row] = []
+    for place, no in enumerate(numbers, start=1):
+        mine = classes.get(no, Fraction(10**9))
+        tied = sum(1 for other in numbers if classes.get(other, Fraction(10**9)) == mine) > 1
+        rows.append(
+            Row(
+                place,
+                no,
+                event.name_of(no),
+                ctx.ledger.total(no, "points"),
+                tuple(
+                    (c, TIEBREAKS[c](ctx, no, frozenset({no}))) for c in order if c not in PRIMARY
+                ),
+                tied,
+                None,
+                provisional.get(no, False),
+            )
+        )
+    return Standings(upto, order, tuple(rows))
+
+
+__all__ = ["Row", "Standings", "criteria", "standings", "starting_scores"]
