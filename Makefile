@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-C_SOURCES := $(wildcard src/arbiter/*/*.c src/arbiter/*/*/*.c src/arbiter/*/*/*.h)
+C_SOURCES := $(wildcard src/arbiter/*/*.c src/arbiter/*/*.h src/arbiter/*/*/*.c src/arbiter/*/*/*.h)
 
 .PHONY: install run test lint typecheck pytest bench clean
 

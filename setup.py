@@ -20,7 +20,7 @@ setup(
         Extension(
             "arbiter.engines._toguz_search",
             sources=["src/arbiter/engines/_toguz_search.c"],
-            depends=["src/arbiter/games/toguz/rules.h"],
+            depends=["src/arbiter/games/toguz/rules.h", "src/arbiter/engines/toguz_pvs.h"],
             include_dirs=TOGUZ_INCLUDE,
             extra_compile_args=CFLAGS,
         ),

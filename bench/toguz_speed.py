@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.games.toguz.reference import RefGame
 
+from arbiter.engines.toguz_engine import ToguzEngine
 from arbiter.engines.toguz_search import best_move
 from arbiter.games.toguz import Position
 from arbiter.games.toguz.perft import perft, perft_python
@@ -94,10 +95,39 @@ def main() -> None:
     table.add_row("perft(6) seconds (one Position per move)", f"{t6_api:.3f}", "", "")
     assert p6_api == p6
 
-    found = best_move(Position.initial(), seconds=1.0)
-    table.add_row("search: depth in 1 s from the start", str(found.depth), "", "")
-    table.add_row("search: nodes / s", f"{found.nodes / found.seconds:,.0f}", "", "")
+    base = best_move(Position.initial(), seconds=1.0)
+    table.add_row("baseline search: depth in 1 s from the start", str(base.depth), "", "")
+    engine = ToguzEngine()
+    full = engine.analyse(Position.initial(), seconds=1.0)
+    table.add_row("engine: depth in 1 s from the start", str(full.depth), "", "≥ 12")
+    nodes = seconds = 0.0
+    for pos in fixed_positions():
+        engine.new_game()
+        found = engine.analyse(pos, seconds=0.5)
+        nodes += found.nodes
+        seconds += found.seconds
+    table.add_row(
+        "engine: nodes / s (20 fixed positions, 0.5 s each)",
+        f"{nodes / seconds:,.0f}",
+        "",
+        "≥ 2,000,000",
+    )
     Console().print(table)
+
+
+def fixed_positions() -> list[Position]:
+    """20 positions from seeded random games, 10 to 100 moves in."""
+    rng = random.Random(2026)
+    out = []
+    while len(out) < 20:
+        pos = Position.initial()
+        for _ in range(rng.randrange(10, 100)):
+            if pos.is_over:
+                break
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        if not pos.is_over:
+            out.append(pos)
+    return out
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 from rich.console import Console
@@ -78,12 +78,16 @@ def play_command(
     black: Annotated[str, typer.Option(help="Who plays Black: human or engine.")] = "engine",
     think: Annotated[float, typer.Option(help="The computer's seconds per move.")] = 2.0,
     variant: Annotated[str, typer.Option(help="toguz or bestemshe.")] = "toguz",
+    level: Annotated[
+        int, typer.Option(help="The computer's strength: 1 (beginner) to 10 (full strength).")
+    ] = 10,
     save: Annotated[
         Path | None, typer.Option(help="Where to save the record (.json, else notation text).")
     ] = None,
 ) -> None:
     """Play a game in the terminal; the record is saved at the end."""
-    from arbiter.commands.toguz_play import TerminalGame, run_game
+    from arbiter.commands.toguz_play import Controller, TerminalGame, run_game
+    from arbiter.engines.toguz_engine import level_of
     from arbiter.games.toguz.position import variant_of
 
     for side, who in (("white", white), ("black", black)):
@@ -92,7 +96,62 @@ def play_command(
     if not 0 < think <= 600:
         fail(f"--think must be between 0 and 600 seconds, not {think}")
     variant_of(variant)
+    level_of(level)
     if save is not None and not save.parent.exists():
         fail(f"{save.parent}: no such folder to save the record in")
-    game = TerminalGame(white=white, black=black, think=think, variant=variant)  # type: ignore[arg-type]
+    game = TerminalGame(
+        white=cast(Controller, white),
+        black=cast(Controller, black),
+        think=think,
+        variant=variant,
+        level=level,
+    )
     run_game(game, Console(highlight=False), input, save)
+
+
+@app.command("engine")
+def engine_command() -> None:
+    """Speak the engine's UCI-like protocol on standard input and output (docs/toguz.md)."""
+    import sys
+
+    from arbiter.engines.toguz_protocol import EngineProtocol
+
+    protocol = EngineProtocol()
+    for line in sys.stdin:
+        for answer in protocol.handle(line):
+            typer.echo(answer)
+        sys.stdout.flush()
+        if protocol.finished:
+            break
+
+
+@app.command("analyse")
+def analyse_command(
+    file: Annotated[Path, typer.Argument(help="A record file: PlayOK, federation or JSON.")],
+    game: Annotated[int, typer.Option(help="Which game of the file (1 = the first).")] = 1,
+    seconds: Annotated[float, typer.Option(help="Thinking time per move.")] = 0.5,
+) -> None:
+    """The engine's best move and evaluation for every move of a game; mistakes marked ? and ??."""
+    from arbiter.engines.toguz_engine import describe_score, review_game
+
+    records = _read_records(file)
+    if not 1 <= game <= len(records):
+        fail(f"{file} holds {len(records)} games; there is no game {game}")
+    if not 0 < seconds <= 60:
+        fail(f"--seconds must be between 0 and 60, not {seconds}")
+    record = records[game - 1]
+    played = replay(record)
+    if played.mismatches and len(played.positions) <= len(record.moves):
+        fail(f"{file}: game {game} does not replay: {played.mismatches[0]}")
+    pits = [m.text.pit for m in record.moves]
+    typer.echo(f"{record.describe()}")
+    for review, move in zip(
+        review_game(record.start_position(), pits, seconds), record.moves, strict=True
+    ):
+        side = "White" if review.ply % 2 == 0 else "Black"
+        number = review.ply // 2 + 1
+        best = "" if review.best == review.played else f"  best {review.best}"
+        typer.echo(
+            f"{number:>3}. {side:<5} {move!s:<5}{review.mark:<2} "
+            f"{describe_score(review.played_score):>10}{best}"
+        )

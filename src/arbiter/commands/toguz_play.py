@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from arbiter.engines.toguz_search import AlphaBetaPlayer
+from arbiter.engines.toguz_engine import FULL_STRENGTH, ToguzEngine
 from arbiter.games.toguz import IllegalMove, Position, Side
 from arbiter.games.toguz.diagram import rows
 from arbiter.games.toguz.notation import play_and_describe
@@ -34,11 +34,13 @@ class TerminalGame:
     black: Controller
     think: float
     variant: str = "toguz"
+    level: int = FULL_STRENGTH
     position: Position = field(init=False)
     start: Position = field(init=False)
     pits: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     resigned: Side | None = None
+    history: list[Position] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.start = self.position = Position.initial(self.variant)
@@ -47,6 +49,7 @@ class TerminalGame:
         return self.white if side == "white" else self.black
 
     def play(self, pit: int) -> None:
+        self.history.append(self.position)
         self.position, note = play_and_describe(self.position, pit)
         self.pits.append(pit)
         self.notes.append(str(note))
@@ -105,13 +108,13 @@ def run_game(
 
     ``ask`` reads a human's answer (``input`` in the terminal). Returns the saved record's path.
     """
-    engine = AlphaBetaPlayer(seconds=game.think)
+    engine = ToguzEngine(game.level)
     console.print(board_table(game.position))
     while not game.position.is_over:
         side = game.position.to_move
         legal = game.position.legal_moves()
         if game.controller(side) == "engine":
-            pit = engine.choose(game.position)
+            pit = engine.choose(game.position, game.think, game.history)
         else:
             try:
                 answer = (
@@ -159,8 +162,8 @@ def _save(
         "Event": "Casual game",
         "Site": "arbiter terminal",
         "Date": now.strftime("%Y.%m.%d"),
-        "White": "Computer" if game.white == "engine" else "White",
-        "Black": "Computer" if game.black == "engine" else "Black",
+        "White": f"Computer (level {game.level})" if game.white == "engine" else "White",
+        "Black": f"Computer (level {game.level})" if game.black == "engine" else "Black",
     }
     if game.resigned:
         tags["Termination"] = "resignation"

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "rules.h"
+#include "toguz_pvs.h"
 
 #define WIN_SCORE 100000
 #define MAX_PLY 128
@@ -143,8 +144,172 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iiiL)", best_move, best_score, reached, s.nodes);
 }
 
+
+/* ---- The full-strength searcher as a Python type ------------------------------------------ */
+
+typedef struct {
+    PyObject_HEAD
+    Searcher s;
+    int busy;
+} SearcherObject;
+
+static void searcher_dealloc(SearcherObject *self) {
+    searcher_free(&self->s);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *searcher_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"table_bits", NULL};
+    int bits = 20;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|i", kwlist, &bits)) return NULL;
+    if (bits < 10 || bits > 26) {
+        PyErr_SetString(PyExc_ValueError, "table_bits must be between 10 and 26");
+        return NULL;
+    }
+    SearcherObject *self = (SearcherObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    if (searcher_init(&self->s, bits) < 0) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static int state_arg(PyObject *obj, TzPos *p) {
+    if (!PyBytes_Check(obj) || PyBytes_GET_SIZE(obj) != TZ_STATE_LEN) {
+        PyErr_SetString(PyExc_TypeError, "a Toguz Korgool state must be bytes of the core's layout");
+        return -1;
+    }
+    tz_unpack(p, (const uint8_t *)PyBytes_AS_STRING(obj));
+    return 0;
+}
+
+static PyObject *searcher_search(SearcherObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"state", "seconds", "soft", "max_depth", "full_root", "history", NULL};
+    PyObject *state, *history = NULL;
+    double seconds, soft;
+    int max_depth, full_root = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oddi|pO", kwlist, &state, &seconds, &soft,
+                                     &max_depth, &full_root, &history))
+        return NULL;
+    TzPos root;
+    if (state_arg(state, &root) < 0) return NULL;
+    if (tz_status(&root) != TZ_ONGOING) {
+        PyErr_SetString(PyExc_ValueError, "the game is over: there is no move to search");
+        return NULL;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this searcher is already searching");
+        return NULL;
+    }
+    /* The game's earlier positions, oldest first, for repetition detection. */
+    int len = 0;
+    if (history && history != Py_None) {
+        PyObject *seq = PySequence_Fast(history, "history must be a sequence of states");
+        if (!seq) return NULL;
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+        Py_ssize_t first = n > 1024 ? n - 1024 : 0;
+        for (Py_ssize_t i = first; i < n; i++) {
+            TzPos h;
+            if (state_arg(PySequence_Fast_GET_ITEM(seq, i), &h) < 0) {
+                Py_DECREF(seq);
+                return NULL;
+            }
+            self->s.path[len++] = tz_hash(&h);
+        }
+        Py_DECREF(seq);
+    }
+    self->s.game_len = len;
+    if (max_depth < 1) max_depth = 1;
+    SearchOutcome out;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    pvs_root(&self->s, &root, seconds, soft, max_depth, full_root, &out);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    PyObject *scores = PyTuple_New(root.n);
+    PyObject *pv = PyTuple_New(out.pv_len);
+    if (!scores || !pv) {
+        Py_XDECREF(scores);
+        Py_XDECREF(pv);
+        return NULL;
+    }
+    for (int i = 0; i < root.n; i++) PyTuple_SET_ITEM(scores, i, PyLong_FromLong(out.scores[i]));
+    for (int i = 0; i < out.pv_len; i++) PyTuple_SET_ITEM(pv, i, PyLong_FromLong(out.pv[i]));
+    return Py_BuildValue("(iiiiLNN)", out.move, out.score, out.depth, out.seldepth, out.nodes,
+                         scores, pv);
+}
+
+static PyObject *searcher_clear_py(SearcherObject *self, PyObject *unused) {
+    (void)unused;
+    searcher_clear(&self->s);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef searcher_methods[] = {
+    {"search", (PyCFunction)(void (*)(void))searcher_search, METH_VARARGS | METH_KEYWORDS,
+     "search(state, seconds, soft, max_depth, full_root=False, history=()) -> "
+     "(move, score, depth, seldepth, nodes, root_scores, pv)"},
+    {"clear", (PyCFunction)searcher_clear_py, METH_NOARGS, "Forget everything learnt so far."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearcherType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "arbiter.engines._toguz_search.Searcher",
+    .tp_basicsize = sizeof(SearcherObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A principal-variation searcher with its own transposition table.",
+    .tp_new = searcher_new,
+    .tp_dealloc = (destructor)searcher_dealloc,
+    .tp_methods = searcher_methods,
+};
+
+static PyObject *py_set_weights(PyObject *self, PyObject *arg) {
+    (void)self;
+    PyObject *seq = PySequence_Fast(arg, "weights must be a sequence of integers");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != TZ_NFEATURES) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "expected %d weights", TZ_NFEATURES);
+    }
+    int w[TZ_NFEATURES];
+    for (int i = 0; i < TZ_NFEATURES; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        w[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    memcpy(tz_weights, w, sizeof(w));
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_features(PyObject *self, PyObject *state) {
+    (void)self;
+    TzPos p;
+    if (state_arg(state, &p) < 0) return NULL;
+    int f[TZ_NFEATURES];
+    tz_features(&p, f);
+    PyObject *t = PyTuple_New(TZ_NFEATURES);
+    if (!t) return NULL;
+    for (int i = 0; i < TZ_NFEATURES; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(f[i]));
+    return t;
+}
+
+static PyObject *py_evaluate(PyObject *self, PyObject *state) {
+    (void)self;
+    TzPos p;
+    if (state_arg(state, &p) < 0) return NULL;
+    return PyLong_FromLong(tz_evaluate(&p));
+}
+
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS, search_doc},
+    {"set_weights", py_set_weights, METH_O, "Set the evaluation's weights (centi-korgools)."},
+    {"features", py_features, METH_O, "The evaluation's features of a state (side to move's view)."},
+    {"evaluate", py_evaluate, METH_O, "The static evaluation of a state (centi-korgools)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -154,8 +319,14 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__toguz_search(void) {
+    zob_init();
+    if (PyType_Ready(&SearcherType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     if (PyModule_AddIntConstant(m, "WIN_SCORE", WIN_SCORE) < 0) return NULL;
+    if (PyModule_AddIntConstant(m, "PVS_WIN", PVS_WIN) < 0) return NULL;
+    if (PyModule_AddIntConstant(m, "NFEATURES", TZ_NFEATURES) < 0) return NULL;
+    Py_INCREF(&SearcherType);
+    if (PyModule_AddObject(m, "Searcher", (PyObject *)&SearcherType) < 0) return NULL;
     return m;
 }
