@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 C_SOURCES := $(wildcard src/arbiter/*/*.c src/arbiter/*/*.h src/arbiter/*/*/*.c src/arbiter/*/*/*.h)
 
-.PHONY: install run test lint typecheck pytest bench clean
+.PHONY: install run test lint typecheck pytest bench clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,8 @@ run: install
 	$(BIN)/arbiter toguz play --white human --black engine
 
 lint: install
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 
 typecheck: install
 	$(BIN)/mypy
@@ -37,3 +37,8 @@ bench: install
 clean:
 	rm -rf $(VENV) build src/*.egg-info
 	find src -name '*.so' -delete
+
+# Translations: the table in tools/po_table.py holds every text in all five languages and writes
+# the catalogues; tests/test_i18n.py names any marked text the table lacks (docs/languages.md).
+i18n: install
+	$(BIN)/python tools/po_table.py

@@ -33,11 +33,23 @@ from arbiter.events.participants import Player
 from arbiter.events.scorecard import Encounter, encounters
 from arbiter.events.standings import context, standings
 from arbiter.events.tiebreaks import berger
+from arbiter.i18n import language, pgettext
 
-HEADERS = {
-    "en": ("No", "Name", "Rank", "Title", "Rating", "Club", "Pts", "SB", "Place"),
-    "ru": ("N", "Фамилия, имя", "Ранг", "Разряд", "Рейтинг", "Клуб, город", "О", "Кб", "М"),
-}
+
+def column_headings(lang: str) -> tuple[str, ...]:
+    """The crosstable's column headings in ``lang`` (seed 002 appendix 3 in Russian)."""
+    with language(lang):
+        return (
+            pgettext("crosstable", "No"),
+            pgettext("crosstable", "Name"),
+            pgettext("crosstable", "Rank"),
+            pgettext("crosstable", "Title"),
+            pgettext("crosstable", "Rating"),
+            pgettext("crosstable", "Club"),
+            pgettext("crosstable", "Pts"),
+            pgettext("crosstable", "SB"),
+            pgettext("crosstable", "Place"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +88,7 @@ def _half(value: Fraction) -> str:
 def crosstable(event: Event, after_round: int | None = None) -> Crosstable:
     """The crosstable after round ``after_round`` (default: all rounds)."""
     upto = len(event.rounds) if after_round is None else after_round
-    language = event.config.language
-    h = HEADERS.get(language, HEADERS["en"])
+    h = column_headings(event.config.language)
     order = event.seeding if event.seeding else event.numbers
     extra = [n for n in event.numbers if n not in order]
     order = (*order, *extra)

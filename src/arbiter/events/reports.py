@@ -20,48 +20,32 @@ from arbiter.events.rounds import Round
 from arbiter.events.settings import SPECS
 from arbiter.events.standings import Standings
 from arbiter.events.tiebreaks import name as tiebreak_name
+from arbiter.i18n import gettext, language
 
 Json = dict[str, object]
-
-_WORDS = {
-    "en": {
-        "table": "Table",
-        "board": "Board",
-        "black": "Black",
-        "white": "White",
-        "handicap": "Handicap",
-        "komi": "Komi",
-        "result": "Result",
-        "bye": "Bye",
-        "place": "Place",
-        "no": "No",
-        "name": "Name",
-        "points": "Points",
-        "rest": "rests",
-        "advance": "goes on",
-    },
-    "ru": {
-        "table": "Стол",
-        "board": "Доска",
-        "black": "Чёрные",
-        "white": "Белые",
-        "handicap": "Фора",
-        "komi": "Коми",
-        "result": "Результат",
-        "bye": "Без пары",
-        "place": "Место",
-        "no": "N",
-        "name": "Участник",
-        "points": "Очки",
-        "rest": "отдыхает",
-        "advance": "проходит дальше",
-    },
-}
 
 
 def words(event: Event) -> dict[str, str]:
     """Column words in the event's language."""
-    return _WORDS.get(event.config.language, _WORDS["en"])
+    with language(event.config.language):
+        return {
+            "table": gettext("Table"),
+            "board": gettext("Board"),
+            "black": gettext("Black"),
+            "white": gettext("White"),
+            "handicap": gettext("Handicap"),
+            "komi": gettext("Komi"),
+            "result": gettext("Result"),
+            "bye": gettext("Bye"),
+            "place": gettext("Place"),
+            "no": gettext("No"),
+            "name": gettext("Name"),
+            "points": gettext("Points"),
+            "rest": gettext("rests"),
+            "advance": gettext("goes on"),
+            "round": gettext("round"),
+            "standings": gettext("Standings"),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +133,7 @@ def pairing_table(event: Event, rnd: Round) -> Table:
             cells += ["", ""]
         cells.append(label)
         rows.append(tuple(cells))
-    label = "тур" if event.config.language == "ru" else "round"
-    title = " — ".join(part for part in (event.config.name, f"{label} {rnd.number}") if part)
+    title = " — ".join(part for part in (event.config.name, f"{w['round']} {rnd.number}") if part)
     return Table(title, tuple(headers), tuple(rows))
 
 
@@ -181,7 +164,7 @@ def standings_table(event: Event, table: Standings) -> Table:
                 *values,
             )
         )
-    title = event.config.name or ("Итоговая таблица" if language == "ru" else "Standings")
+    title = event.config.name or w["standings"]
     return Table(title, headers, tuple(rows))
 
 

@@ -23,8 +23,8 @@ exact (a :class:`~fractions.Fraction`, or a tuple of them for ``BRD``); higher i
 
 >>> parse_codes("pts, buchholz, h2h, progress, berger")
 ('PTS', 'BH', 'DE', 'PS', 'SB')
->>> NAMES["SB"]["ru"]
-'Коэффициент Бергера'
+>>> NAMES["SB"]
+'Berger'
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from fractions import Fraction
 from arbiter.events.errors import SettingError
 from arbiter.events.scorecard import Encounter
 from arbiter.events.unplayed import Base, Ledger, is_vur
+from arbiter.i18n import N_, gettext, language
 
 Value = Fraction | tuple[Fraction, ...]
 
@@ -282,28 +283,29 @@ GROUP_RELATIVE = frozenset({"DE"})
 #: Criteria that are the participant's points themselves.
 PRIMARY = frozenset({"PTS", "MP"})
 
-NAMES: dict[str, dict[str, str]] = {
-    "PTS": {"en": "Points", "ru": "Очки"},
-    "MP": {"en": "Match points", "ru": "Командные очки"},
-    "MMS": {"en": "McMahon score", "ru": "Очки Мак-Магона"},
-    "BH": {"en": "Buchholz", "ru": "Коэффициент Бухгольца"},
-    "BH-C1": {"en": "Buchholz cut 1", "ru": "Усечённый Бухгольц"},
-    "BH-M1": {"en": "Median Buchholz", "ru": "Медианный Бухгольц"},
-    "SB": {"en": "Berger", "ru": "Коэффициент Бергера"},
-    "DE": {"en": "Head-to-head", "ru": "Личная встреча"},
-    "PS": {"en": "Progress", "ru": "Прогресс"},
-    "WIN": {"en": "Wins", "ru": "Число побед"},
-    "WON": {"en": "Wins over the board", "ru": "Победы за доской"},
-    "SOS": {"en": "SOS", "ru": "Сумма очков соперников"},
-    "SOS-1": {"en": "SOS-1", "ru": "Сумма очков соперников без худшего"},
-    "SOSOS": {"en": "SOSOS", "ru": "Сумма SOS соперников"},
-    "SODOS": {"en": "SODOS", "ru": "Сумма очков побеждённых соперников"},
-    "CUSS": {"en": "CUSS", "ru": "Сумма нарастающих очков"},
-    "GP": {"en": "Board points", "ru": "Сумма очков по доскам"},
-    "MSB": {"en": "Berger by match points", "ru": "Коэффициент Бергера по командным очкам"},
-    "GSB": {"en": "Berger by board points", "ru": "Коэффициент Бергера по очкам досок"},
-    "BRD": {"en": "Boards in order", "ru": "Результаты по доскам"},
-    "KLG": {"en": "Korgools in lost games", "ru": "Коргоолы в проигранных партиях"},
+#: The organisers' names of the criteria (English; translated by the catalogues).
+NAMES: dict[str, str] = {
+    "PTS": N_("Points"),
+    "MP": N_("Match points"),
+    "MMS": N_("McMahon score"),
+    "BH": N_("Buchholz"),
+    "BH-C1": N_("Buchholz cut 1"),
+    "BH-M1": N_("Median Buchholz"),
+    "SB": N_("Berger"),
+    "DE": N_("Head-to-head"),
+    "PS": N_("Progress"),
+    "WIN": N_("Wins"),
+    "WON": N_("Wins over the board"),
+    "SOS": N_("SOS"),
+    "SOS-1": N_("SOS-1"),
+    "SOSOS": N_("SOSOS"),
+    "SODOS": N_("SODOS"),
+    "CUSS": N_("CUSS"),
+    "GP": N_("Board points"),
+    "MSB": N_("Berger by match points"),
+    "GSB": N_("Berger by board points"),
+    "BRD": N_("Boards in order"),
+    "KLG": N_("Korgools in lost games"),
 }
 
 ALIASES = {
@@ -335,6 +337,11 @@ def parse_codes(text: str) -> tuple[str, ...]:
     return tuple(codes)
 
 
-def name(code: str, language: str = "en") -> str:
-    """The organisers' name of a tiebreak in ``language`` (``en``, ``ru``)."""
-    return NAMES[code].get(language, NAMES[code]["en"])
+def name(code: str, lang: str = "en") -> str:
+    """The organisers' name of a tiebreak in ``lang`` (``en``, ``ru``, ``ky``, ``kk``, ``mn``).
+
+    >>> name("SB", "ru"), name("BH", "kk")
+    ('Коэффициент Бергера', 'Бухгольц коэффициенті')
+    """
+    with language(lang):
+        return gettext(NAMES[code])
