@@ -58,9 +58,9 @@ LEVELS: dict[int, Level] = {
         Level(4, "club", 4, 250),
         Level(5, "strong club", 5, 150),
         Level(6, "expert", 6, 80),
-        Level(7, "master", 8, 30),
-        Level(8, "strong master", 10, 0),
-        Level(9, "grandmaster", 14, 0),
+        Level(7, "master", 7, 30),
+        Level(8, "strong master", 8, 0),
+        Level(9, "grandmaster", 10, 0),
         Level(10, "full strength", 64, 0),
     )
 }
