@@ -83,15 +83,17 @@ def elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
+MIN_PAIRS = 10  # no verdict before 20 games: early pairs can all look alike
+MIN_VARIANCE = 0.01  # a floor for the pair-score variance, which can be 0 in a short run
+
+
 def sprt_llr(pair_scores: list[float], elo0: float, elo1: float) -> float:
     """Log-likelihood ratio of H1 (elo1) against H0 (elo0) from game-pair scores (0..1)."""
     n = len(pair_scores)
-    if n < 2:
+    if n < MIN_PAIRS:
         return 0.0
     mean = sum(pair_scores) / n
-    var = sum((s - mean) ** 2 for s in pair_scores) / (n - 1)
-    if var <= 0:
-        var = 1e-4
+    var = max(MIN_VARIANCE, sum((s - mean) ** 2 for s in pair_scores) / (n - 1))
     s0 = 1 / (1 + 10 ** (-elo0 / 400))
     s1 = 1 / (1 + 10 ** (-elo1 / 400))
     return (s1 - s0) * (2 * sum(pair_scores) - n * (s0 + s1)) / (2 * var)
