@@ -161,7 +161,26 @@ def escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def all_rows() -> dict[tuple[str, str], tuple[str, str, str, str]]:
+    """TABLE and the tables of tools/translations/*.py (one per area, so that people working
+    on different areas do not edit one file at once)."""
+    import importlib.util
+
+    rows = dict(TABLE)
+    for path in sorted((ROOT / "tools" / "translations").glob("[a-z]*.py")):
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        for key, value in module.TABLE.items():
+            if key in rows and rows[key] != value:
+                raise SystemExit(f"{path.name}: {key} is translated differently elsewhere")
+            rows[key] = value
+    return rows
+
+
 def main() -> None:
+    table = all_rows()
     for i, lang in enumerate(LANGS):
         lines = [
             f"# {NAMES[lang]} translations for arbiter, written by tools/po_table.py.",
@@ -175,7 +194,7 @@ def main() -> None:
             f'"Plural-Forms: {PLURALS[lang]}\\n"',
             "",
         ]
-        for (context, english), translations in sorted(TABLE.items()):
+        for (context, english), translations in sorted(table.items()):
             if context:
                 lines.append(f'msgctxt "{escape(context)}"')
             lines.append(f'msgid "{escape(english)}"')
@@ -184,7 +203,7 @@ def main() -> None:
         path = ROOT / "src" / "arbiter" / "locales" / lang / "LC_MESSAGES" / "arbiter.po"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("\n".join(lines), encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}: {len(TABLE)} messages")
+        print(f"wrote {path.relative_to(ROOT)}: {len(table)} messages")
 
 
 if __name__ == "__main__":

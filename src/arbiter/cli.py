@@ -12,7 +12,7 @@ import typer
 from typer._click.exceptions import ClickException
 
 from arbiter import __version__
-from arbiter.commands import event, go, rating, toguz
+from arbiter.commands import event, go, rating, reports, toguz
 from arbiter.commands.common import echo_error
 from arbiter.errors import ArbiterError
 
@@ -27,6 +27,7 @@ app.add_typer(toguz.app, name="toguz")
 app.add_typer(go.app, name="go")
 app.add_typer(event.app, name="event")
 app.add_typer(rating.app, name="rating")
+reports.register(toguz.app, go.app, event.app)
 
 
 @app.command("version")

@@ -329,7 +329,12 @@ SPECS: tuple[Spec, ...] = (
     Spec("start", "first day (age categories are checked against it)", _date(), _const(None)),
     Spec("end", "last day", _date(), _const(None)),
     Spec("chief_referee", "the chief referee's name", _text(), _const("")),
-    Spec("language", "language of printed tables", _choice("en", "ru"), _const("en")),
+    Spec(
+        "language",
+        "language of printed tables: en, ru, ky, kk, mn",
+        _choice("en", "ru", "ky", "kk", "mn"),
+        _const("en"),
+    ),
     Spec(
         "rounds",
         "number of rounds (round robin and knockout systems compute it)",

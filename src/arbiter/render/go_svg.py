@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from html import escape
 
 from arbiter.games.go import Point, Position
@@ -39,11 +39,13 @@ def board_svg(
     size: int | None = None,
     coordinates: bool = True,
     territory: Iterable[tuple[Point, str]] = (),
+    labels: Mapping[Point, str] | None = None,
     title: str | None = None,
 ) -> str:
     """The position as an SVG document (a string).
 
     ``territory`` marks points as a colour's territory (small squares), e.g. from scoring;
+    ``labels`` writes text on points (move numbers on the stones of a game figure);
     ``size`` sets the drawing's width in pixels; ``title`` is read by screen readers.
     """
     n = pos.size
@@ -122,15 +124,21 @@ def board_svg(
                 if point in dead:
                     d = CELL / 5
                     cross = f"M{x - d} {y - d}L{x + d} {y + d}M{x + d} {y - d}L{x - d} {y + d}"
-                    parts.append(
-                        f'<path d="{cross}" stroke="{COLOURS["last"]}" stroke-width="2"/>'
-                    )
+                    parts.append(f'<path d="{cross}" stroke="{COLOURS["last"]}" stroke-width="2"/>')
             elif point in owner:
                 s = CELL / 4
                 parts.append(
                     f'<rect class="territory {owner[point]}" x="{x - s / 2}" y="{y - s / 2}" '
                     f'width="{s}" height="{s}" fill="{COLOURS.get(owner[point], "#888")}" '
                     f'stroke="{COLOURS["edge"]}" stroke-width="0.5"/>'
+                )
+            if labels and point in labels:
+                ink = COLOURS["white"] if colour == "black" else COLOURS["black"]
+                text = escape(labels[point])
+                font = 13 if len(text) < 3 else 10
+                parts.append(
+                    f'<text x="{x}" y="{y + font / 3}" text-anchor="middle" '
+                    f'font-family="sans-serif" font-size="{font}" fill="{ink}">{text}</text>'
                 )
             parts.append("</g>")
     parts.append("</svg>")
