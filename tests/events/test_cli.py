@@ -186,17 +186,19 @@ def test_errors_are_one_line_and_leave_the_file(
     )
 
 
-def test_swiss_is_accepted_but_not_paired_yet(
+def test_mcmahon_pairs_from_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     f = tmp_path / "s.json"
-    ok(capsys, "new", "--file", str(f), "--game", "go", "--system", "mcmahon", "--rounds", "5")
-    ok(capsys, "add", "--file", str(f), "--name", "A B")
-    ok(capsys, "add", "--file", str(f), "--name", "C D")
-    assert (
-        fails(capsys, f, "pair", "--file", str(f))
-        == "arbiter: mcmahon pairing is not yet available"
+    ok(capsys, "new", "--file", str(f), "--game", "go", "--system", "mcmahon")
+    ok(capsys, "add", "--file", str(f), "--name", "A B", "--rank", "2d")
+    ok(capsys, "add", "--file", str(f), "--name", "C D", "--rank", "5k")
+    assert fails(capsys, f, "pair", "--file", str(f)).startswith(
+        "arbiter: set the number of rounds of the mcmahon event first"
     )
+    ok(capsys, "set", "--file", str(f), "rounds=5")
+    games = json.loads(ok(capsys, "pair", "--file", str(f), "--format", "json"))
+    assert {games[0]["black_no"], games[0]["white_no"]} == {1, 2}
 
 
 def test_import_crosstable_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -141,13 +141,14 @@ def test_late_entries_only_where_the_system_allows() -> None:
     assert late.entered == 2
 
 
-def test_swiss_and_mcmahon_are_accepted_but_not_paired_yet() -> None:
+def test_swiss_and_mcmahon_need_their_number_of_rounds() -> None:
     from arbiter.events.errors import PairingError
 
     for system in ("swiss", "mcmahon"):
         e = event_with("go", system, 4)  # type: ignore[arg-type]
-        with pytest.raises(PairingError, match=f"{system} pairing is not yet available"):
+        with pytest.raises(PairingError, match="set the number of rounds"):
             e.pair_next_round()
+        assert len(e.set("rounds", "3").pair_next_round().rounds[0].games) == 2
     with pytest.raises(EventError, match="McMahon is a Go system"):
         Event.create("toguz", "mcmahon")
 

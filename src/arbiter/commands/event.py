@@ -258,7 +258,10 @@ def withdraw_command(
 def pair_command(file: FileOption, fmt: FormatOption = "table") -> None:
     """Pair the next round and print it."""
     fmt = _check_format(fmt)
-    event = _load(file).pair_next_round()
+    from arbiter.commands.event_pairing import progress_bar
+
+    with progress_bar():
+        event = _load(file).pair_next_round()
     _save(file, event)
     rnd = event.rounds[-1]
     if fmt == "json":
@@ -491,3 +494,8 @@ def show_command(
                 extra = f" (extra: {', '.join(str(r) for r in g.extra)})" if g.extra else ""
                 result = f"{g.result or ''}{extra}"
                 typer.echo(f"round {rnd.number} {g.slot or ''}: {pair} {result}".rstrip())
+
+
+# Swiss and McMahon: explain and manual edits; import and export of other programs' files
+# (each registers its commands on this app)
+from arbiter.commands import event_formats, event_pairing  # noqa: E402,F401

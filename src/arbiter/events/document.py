@@ -60,6 +60,7 @@ def _player(p: Player) -> dict[str, Json]:
         "entered": p.entered,
         "withdrawn": p.withdrawn,
         "excluded": p.excluded,
+        "ids": dict(p.ids),
     }
 
 
@@ -231,8 +232,16 @@ def _read_player(doc: Json, path: str) -> Player:
             entered=r.integer("entered", 1),
             withdrawn=r.integer("withdrawn", None, optional=True),
             excluded=r.typed("excluded", bool, False),
+            ids=_ids(r.typed("ids", dict, {}), path),
         ),
     )
+
+
+def _ids(doc: dict[str, Json], path: str) -> tuple[tuple[str, str], ...]:
+    for registry, value in doc.items():
+        if not isinstance(value, str) or not registry.strip():
+            raise DocumentError(f"{path}.ids: {registry!r}: an id is text, not {value!r}")
+    return tuple(sorted((k, v) for k, v in doc.items() if v))
 
 
 def _read_game(doc: Json, path: str, number: int, game: str, total: int) -> Game:

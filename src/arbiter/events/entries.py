@@ -30,7 +30,7 @@ from arbiter.events.results import Result, first_mover, other
 from arbiter.events.rounds import Game
 from arbiter.games.go.rank import Rank, RankError
 
-LATE_ENTRY_SYSTEMS = frozenset({"swiss", "mcmahon"})
+LATE_ENTRY_SYSTEMS = frozenset({"swiss", "swiss-dutch", "mcmahon"})
 
 _GENDER_WORDS: dict[str, Gender] = {
     "m": "m",

@@ -65,7 +65,9 @@ def _key(name: str) -> str:
 class Player:
     """A player's entry. ``entered`` is the first round the player can be paired in (late
     entries); ``withdrawn`` the first round the player no longer plays (``None``: still in);
-    ``excluded`` marks a withdrawal by the referee (e.g. the 4th warning in Toguz Korgool)."""
+    ``excluded`` marks a withdrawal by the referee (e.g. the 4th warning in Toguz Korgool);
+    ``ids`` are the player's ids in rating lists as ``(registry, id)`` pairs sorted by registry
+    (``egf``: EGF PIN, ``fide``: FIDE id, ``ffg``, ``aga``), kept for results files."""
 
     no: int
     surname: str
@@ -83,11 +85,21 @@ class Player:
     entered: int = 1
     withdrawn: int | None = None
     excluded: bool = False
+    ids: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
         """ "Surname Given", as printed in tables."""
         return f"{self.surname} {self.given}".strip()
+
+    def id_in(self, registry: str) -> str:
+        """The player's id in a rating list (``egf``: EGF PIN, ``fide``: FIDE id, ``ffg``,
+        ``aga``), or "" when not known.
+
+        >>> Player(1, "Nicita", "Giovanni", ids=(("egf", "17033126"),)).id_in("egf")
+        '17033126'
+        """
+        return dict(self.ids).get(registry, "")
 
     @property
     def club_city(self) -> str:

@@ -35,6 +35,7 @@ System = Literal[
     "double-elimination",
     "scheveningen",
     "swiss",
+    "swiss-dutch",
     "mcmahon",
 ]
 SYSTEMS: tuple[System, ...] = (
@@ -44,6 +45,7 @@ SYSTEMS: tuple[System, ...] = (
     "double-elimination",
     "scheveningen",
     "swiss",
+    "swiss-dutch",
     "mcmahon",
 )
 #: How systems are named in messages and tables.
@@ -54,6 +56,7 @@ SYSTEM_NAMES: dict[str, str] = {
     "double-elimination": "double elimination",
     "scheveningen": "Scheveningen",
     "swiss": "Swiss",
+    "swiss-dutch": "Swiss (FIDE Dutch)",
     "mcmahon": "McMahon",
 }
 Discipline = Literal["individual", "pair", "team"]
@@ -272,6 +275,43 @@ def _groups() -> Codec:
     return Codec(parse, show_groups, dump, load, "auto | 1,2,3/4,5,6")
 
 
+def _seeding_methods() -> Codec:
+    def parse(text: str) -> object:
+        from arbiter.events.swiss.seeding import parse_methods
+
+        return parse_methods(text)
+
+    def show_methods(v: object) -> str:
+        return ",".join(cast(tuple[str, ...], v))
+
+    def load(j: Json) -> object:
+        if isinstance(j, list):
+            return parse(",".join(str(x) for x in j))
+        return parse(str(j))
+
+    return Codec(parse, show_methods, lambda v: list(cast(tuple[str, ...], v)), load, "method,...")
+
+
+def _corrections() -> Codec:
+    def parse(text: str) -> object:
+        from arbiter.events.swiss.mcmahon import parse_corrections
+
+        return parse_corrections(text)
+
+    def show_corrections(v: object) -> str:
+        return ",".join(f"{no}:{c:+d}" for no, c in cast(tuple[tuple[int, int], ...], v))
+
+    def load(j: Json) -> object:
+        if not isinstance(j, dict):
+            raise ValueError(f"expected an object of numbers and corrections, not {j!r}")
+        return parse(",".join(f"{k}:{v}" for k, v in j.items()))
+
+    def dump(v: object) -> Json:
+        return {str(no): c for no, c in cast(tuple[tuple[int, int], ...], v)}
+
+    return Codec(parse, show_corrections, dump, load, "no:+k,...")
+
+
 def _time_control() -> Codec:
     def parse(text: str) -> object:
         from arbiter.clock.control import TimeControl
@@ -313,7 +353,7 @@ def default_tiebreaks(kind: Kind) -> tuple[str, ...]:
         return ("MP", "GP", "MSB", "DE", "GSB", "BRD")
     if kind.game == "toguz":
         return ("PTS", "BH", "DE", "PS", "SB")
-    if kind.system in ("swiss", "mcmahon"):
+    if kind.system in ("swiss", "swiss-dutch", "mcmahon"):
         return ("MMS", "SOS", "SOSOS")
     return ("PTS", "SB", "DE")
 
@@ -386,8 +426,9 @@ SPECS: tuple[Spec, ...] = (
     Spec("komi", "komi in even games", _half("komi"), _const(Fraction(13, 2)), ("go",)),
     Spec(
         "handicap",
-        "handicap policy: none (even games), rank (from the rank difference), pair-table (pair go)",
-        _choice("none", "rank", "pair-table"),
+        "handicap policy: none (even games), rank (from the rank difference), mms (from the "
+        "McMahon-score difference), pair-table (pair go)",
+        _choice("none", "rank", "mms", "pair-table"),
         lambda k: "pair-table" if k.discipline == "pair" else "none",
         ("go",),
     ),
@@ -415,6 +456,40 @@ SPECS: tuple[Spec, ...] = (
     ),
     Spec("bar", "McMahon bar: ranks above start equal", _rank(), _const(Rank(3)), ("go",)),
     Spec("floor", "McMahon floor: ranks below start equal", _rank(), _const(Rank(-20)), ("go",)),
+    Spec(
+        "mms_corrections",
+        "McMahon: starting-score corrections by number, e.g. 1:+1,7:-1 (top groups)",
+        _corrections(),
+        _const(()),
+        ("go",),
+    ),
+    Spec(
+        "pairing_seeding",
+        "Swiss/McMahon seeding in a score group, by round (the last repeats): "
+        "split-and-slip, split-and-fold, split-and-random",
+        _seeding_methods(),
+        lambda k: (
+            ("split-and-random", "split-and-fold") if k.system == "mcmahon" else ("split-and-slip",)
+        ),
+    ),
+    Spec(
+        "avoid_club",
+        "Swiss/McMahon: a score difference (points) preferred to a same-club pair (0: off)",
+        _integer(0, 9),
+        lambda k: 3 if k.system == "mcmahon" else 0,
+    ),
+    Spec(
+        "avoid_country",
+        "Swiss/McMahon: a score difference (points) preferred to a same-country pair (0: off)",
+        _integer(0, 9),
+        lambda k: 1 if k.system == "mcmahon" else 0,
+    ),
+    Spec(
+        "pairing_weights",
+        "Swiss/McMahon weights: arbiter (ours) or opengotha (OpenGotha's cost function)",
+        _choice("arbiter", "opengotha"),
+        _const("arbiter"),
+    ),
     Spec(
         "round_down",
         "scores (points, MMS) rounded down in standings, as OpenGotha's default",
@@ -680,6 +755,33 @@ class Config:
     def floor(self) -> Rank:
         """McMahon floor."""
         return self._typed("floor", Rank)
+
+    @property
+    def mms_corrections(self) -> dict[int, int]:
+        """McMahon starting-score corrections by participant number."""
+        if self.kind.game != "go":
+            return {}
+        return dict(cast(tuple[tuple[int, int], ...], self.value("mms_corrections")))
+
+    def pairing_seeding(self, round_no: int) -> str:
+        """The seeding method of Swiss/McMahon round ``round_no`` (the last one listed repeats)."""
+        methods = cast(tuple[str, ...], self.value("pairing_seeding"))
+        return methods[min(round_no, len(methods)) - 1]
+
+    @property
+    def avoid_club(self) -> int:
+        """Score difference (points) preferred to a same-club pair; 0 when off."""
+        return self._typed("avoid_club", int)
+
+    @property
+    def avoid_country(self) -> int:
+        """Score difference (points) preferred to a same-country pair; 0 when off."""
+        return self._typed("avoid_country", int)
+
+    @property
+    def pairing_weights(self) -> str:
+        """``arbiter`` or ``opengotha``."""
+        return self._typed("pairing_weights", str)
 
     @property
     def round_down(self) -> bool:

@@ -93,17 +93,19 @@ class Standings:
 
 def starting_scores(event: Event) -> dict[int, Fraction]:
     """Starting McMahon scores: in McMahon events ``clamp(rank, floor, bar) + 30`` (EGF/OpenGotha
-    scale, spec **D**); 0 for everyone else and for players without a rank."""
+    scale, spec **D**) plus the player's correction (``mms_corrections``, top groups); 0 for
+    everyone else and for players without a rank."""
     if event.system != "mcmahon" or event.discipline != "individual":
         return {no: Fraction(0) for no in event.numbers}
     cfg = event.config
+    corrections = cfg.mms_corrections
     out: dict[int, Fraction] = {}
     for p in event.players:
         if p.rank is None:
             out[p.no] = Fraction(0)
             continue
         value = min(max(p.rank.value, cfg.floor.value), cfg.bar.value)
-        out[p.no] = Fraction(value + 30)
+        out[p.no] = Fraction(value + 30 + corrections.get(p.no, 0))
     return out
 
 

@@ -112,10 +112,12 @@ class NotYetAvailable:
 
 def system_for(event: Event) -> PairingSystem:
     """The pairing system of ``event``."""
+    from arbiter.events.swiss.system import SwissSystem
     from arbiter.events.systems.double_elimination import DoubleElimination
     from arbiter.events.systems.knockout import Knockout
     from arbiter.events.systems.round_robin import RoundRobin
     from arbiter.events.systems.scheveningen import Scheveningen
+    from arbiter.events.systems.swiss_dutch import SwissDutch
 
     systems: dict[str, PairingSystem] = {
         "round-robin": RoundRobin(double=False),
@@ -123,8 +125,9 @@ def system_for(event: Event) -> PairingSystem:
         "knockout": Knockout(),
         "double-elimination": DoubleElimination(),
         "scheveningen": Scheveningen(),
-        "swiss": NotYetAvailable("swiss"),
-        "mcmahon": NotYetAvailable("mcmahon"),
+        "swiss": SwissSystem("swiss"),
+        "mcmahon": SwissSystem("mcmahon"),
+        "swiss-dutch": SwissDutch(),
     }
     return systems[event.system]
 

@@ -1,0 +1,181 @@
+"""``arbiter event import`` and ``arbiter event export``: events in and out of other programs.
+
+``import SOURCE --file EVENT.json`` creates an event file from an OpenGotha tournament file
+(``.xml``) or a FIDE TRF (``.trf``, ``.txt``); ``export --file EVENT.json --format F`` writes the
+event as OpenGotha XML, an EGF results file (``h9``), a TRF or the event's JSON. Files are read
+and written here; the conversions are pure (:mod:`arbiter.events.formats`). A file that cannot
+be read is one line on standard error (exit code 2) and nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from arbiter.commands.common import fail
+from arbiter.commands.event import FileOption, app
+from arbiter.errors import ArbiterError
+from arbiter.events import document
+from arbiter.events.formats.common import Imported
+from arbiter.events.formats.egf import extension, h9_bytes
+from arbiter.events.formats.opengotha import import_opengotha, write_opengotha
+from arbiter.events.formats.trf import import_trf, write_trf
+from arbiter.events.settings import SYSTEMS
+
+EXPORT_FORMATS = ("opengotha", "h9", "trf", "json")
+SOURCE_FORMATS = ("opengotha", "trf")
+
+
+def _source_format(source: Path, data: bytes, given: str | None) -> str:
+    if given is not None:
+        value = given.strip().lower()
+        if value not in SOURCE_FORMATS:
+            fail(f"unknown source format {given!r}: use {' or '.join(SOURCE_FORMATS)}")
+        return value
+    suffix = source.suffix.lower()
+    if suffix == ".xml":
+        return "opengotha"
+    if suffix in (".trf", ".trfx", ".txt"):
+        return "trf"
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return "opengotha"
+    return "trf"
+
+
+@app.command("import")
+def import_command(
+    source: Annotated[
+        Path, typer.Argument(help="An OpenGotha tournament file (.xml) or a FIDE TRF (.trf).")
+    ],
+    file: FileOption,
+    source_format: Annotated[
+        str | None,
+        typer.Option("--from", help="opengotha or trf (default: by the file's extension)."),
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", help="TRF: go or toguz (default: toguz).")
+    ] = None,
+    system: Annotated[
+        str | None,
+        typer.Option("--system", help="TRF: the pairing system (default: from record 192)."),
+    ] = None,
+    teams: Annotated[
+        bool,
+        typer.Option("--teams", help="OpenGotha: import the team tournament laid over it."),
+    ] = False,
+    fmt: Annotated[str, typer.Option("--format", help="table or json.")] = "table",
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+) -> None:
+    """Create an event file from another program's file."""
+    fmt = fmt.strip().lower()
+    if fmt not in ("table", "json"):
+        fail(f"unknown format {fmt!r}: use table or json")
+    if file.exists() and not force:
+        fail(f"{file} exists already: use --force to replace it")
+    try:
+        data = source.read_bytes()
+    except OSError as exc:
+        fail(f"{source}: {exc.strerror or exc}")
+    kind = _source_format(source, data, source_format)
+    if system is not None and system not in SYSTEMS:
+        fail(f"unknown system {system!r}: use {', '.join(SYSTEMS)}")
+    if game is not None and game not in ("go", "toguz"):
+        fail(f"unknown game {game!r}: use go or toguz")
+    if kind == "opengotha":
+        if game not in (None, "go") or system is not None:
+            fail("an OpenGotha file is a Go event; its system comes from the file")
+        imported: Imported = _prefixed(source, lambda: import_opengotha(data, teams=teams))
+    else:
+        if teams:
+            fail("--teams is for OpenGotha files")
+        imported = _prefixed(
+            source,
+            lambda: import_trf(data, game=game, system=system),  # type: ignore[arg-type]
+        )
+    event = imported.event
+    document.save(file, event)
+    for note in imported.notes:
+        typer.echo(f"note: {note}", err=True)
+    if fmt == "json":
+        doc = {
+            "file": str(file),
+            "game": event.game,
+            "system": event.system,
+            "discipline": event.discipline,
+            "rounds": len(event.rounds),
+            "participants": [{"no": p.no, "name": p.name} for p in event.participants],
+            "notes": list(imported.notes),
+        }
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        return
+    what = {"individual": "players", "pair": "pairs", "team": "teams"}[event.discipline]
+    typer.echo(
+        f"created {file} from {source.name}: {event.game} {event.system} ({event.discipline}), "
+        f"{len(event.participants)} {what}, {len(event.rounds)} round(s) paired"
+    )
+
+
+def _prefixed(source: Path, read: Callable[[], Imported]) -> Imported:
+    try:
+        return read()
+    except ArbiterError as exc:
+        fail(f"{source}: {exc}")
+
+
+@app.command("export")
+def export_command(
+    file: FileOption,
+    fmt: Annotated[str, typer.Option("--format", help="opengotha, h9, trf or json.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (default: print).")
+    ] = None,
+) -> None:
+    """Write the event for another program: OpenGotha XML, EGF results (h9), TRF or JSON."""
+    value = fmt.strip().lower()
+    if value not in EXPORT_FORMATS:
+        fail(f"unknown format {fmt!r}: use {', '.join(EXPORT_FORMATS)}")
+    event = document.load(file)
+    text: str | None = None
+    if value == "opengotha":
+        text = write_opengotha(event)
+    elif value == "trf":
+        text = write_trf(event)
+    elif value == "json":
+        text = document.dumps(event)
+    data = text.encode("utf-8") if text is not None else h9_bytes(event)
+    if value == "h9" and output is not None and output.suffix.lower() != extension(event):
+        typer.echo(
+            f"note: the EGF expects this event's results as a {extension(event)} file", err=True
+        )
+    if output is None:
+        if text is not None:
+            typer.echo(text, nl=False)
+        else:  # the EGF's file is ISO-8859-15, byte for byte
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        return
+    _write_atomically(output, data)
+    typer.echo(f"wrote {output}")
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
