@@ -17,7 +17,7 @@ $(STAMP): $(BIN)/python pyproject.toml setup.py $(C_SOURCES)
 install: $(STAMP)
 
 run: install
-	$(BIN)/arbiter toguz play --white human --black engine
+	$(BIN)/arbiter serve
 
 lint: install
 	$(BIN)/ruff check src tests bench tools

@@ -12,7 +12,7 @@ import typer
 from typer._click.exceptions import ClickException
 
 from arbiter import __version__
-from arbiter.commands import event, go, rating, reports, toguz
+from arbiter.commands import db, event, go, rating, reports, serve, toguz, user
 from arbiter.commands.common import echo_error
 from arbiter.errors import ArbiterError
 
@@ -26,6 +26,9 @@ app = typer.Typer(
 app.add_typer(toguz.app, name="toguz")
 app.add_typer(go.app, name="go")
 app.add_typer(event.app, name="event")
+app.add_typer(db.app, name="db")
+app.add_typer(user.app, name="user")
+app.command("serve")(serve.serve)
 app.add_typer(rating.app, name="rating")
 reports.register(toguz.app, go.app, event.app)
 

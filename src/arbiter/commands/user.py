@@ -1,0 +1,99 @@
+"""``arbiter user``: accounts on the server's database (the first administrator, resets)."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from arbiter.commands.common import fail
+from arbiter.commands.db import DbOption, open_database, settings_for
+
+if TYPE_CHECKING:
+    from arbiter.server.runtime import Runtime
+
+app = typer.Typer(help="Server accounts.", no_args_is_help=True)
+
+
+def _password(from_stdin: bool) -> str:
+    if from_stdin:
+        line = sys.stdin.readline()
+        if not line:
+            fail("no password on standard input")
+        return line.rstrip("\r\n")
+    value: str = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    return value
+
+
+def _runtime(db: str | None) -> Runtime:
+    from arbiter.server.runtime import Runtime
+
+    settings = settings_for(db)
+    return Runtime.create(settings, open_database(settings))
+
+
+@app.command("create")
+def create_command(
+    username: Annotated[str, typer.Argument(help="The user name (letters, digits, . _ -).")],
+    admin: Annotated[
+        bool, typer.Option("--admin", help="A site administrator (may do everything).")
+    ] = False,
+    display_name: Annotated[str, typer.Option("--name", help="The name shown to others.")] = "",
+    password_stdin: Annotated[
+        bool, typer.Option("--password-stdin", help="Read the password from standard input.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Create an account (the database is brought to the current schema first)."""
+    from arbiter.server.services import accounts
+    from arbiter.server.services.errors import ServiceError
+
+    password = _password(password_stdin)
+    rt = _runtime(db)
+    try:
+        user = accounts.create_user(rt, username, password, display_name=display_name, admin=admin)
+    except ServiceError as exc:
+        fail(exc.message)
+    finally:
+        rt.db.dispose()
+    kind = "administrator" if user.is_admin else "account"
+    typer.echo(f"created {kind} {user.username} (id {user.id})")
+
+
+@app.command("password")
+def password_command(
+    username: Annotated[str, typer.Argument(help="The account.")],
+    password_stdin: Annotated[
+        bool, typer.Option("--password-stdin", help="Read the password from standard input.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Set an account's password (its sessions and tokens are closed)."""
+    from arbiter.server.services import accounts
+    from arbiter.server.services.errors import ServiceError
+
+    password = _password(password_stdin)
+    rt = _runtime(db)
+    try:
+        accounts.reset_password(rt, username, password)
+    except ServiceError as exc:
+        fail(exc.message)
+    finally:
+        rt.db.dispose()
+    typer.echo(f"password of {username} set")
+
+
+@app.command("list")
+def list_command(db: DbOption = None) -> None:
+    """List the accounts."""
+    from arbiter.server.services import accounts
+
+    rt = _runtime(db)
+    try:
+        users = accounts.all_users(rt)
+    finally:
+        rt.db.dispose()
+    for u in users:
+        flag = "  admin" if u.is_admin else ""
+        typer.echo(f"{u.id}\t{u.username}\t{u.display_name}{flag}")

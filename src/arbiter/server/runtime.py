@@ -1,0 +1,72 @@
+"""What every request needs: the settings, the database, the password hasher, the sign-in rate
+limits, the secret key and the clock — one :class:`Runtime` per running app
+(``app.state.runtime``), passed as the first argument to every service.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from arbiter.server.auth.passwords import PasswordHasher
+from arbiter.server.auth.ratelimit import LoginLimiter
+from arbiter.server.config import Settings
+from arbiter.server.storage.database import Database
+from arbiter.server.storage.models import ServerState
+
+SECRET_KEY_STATE = "secret_key"
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware in UTC."""
+    return datetime.now(UTC)
+
+
+@dataclass
+class Runtime:
+    """The server's shared state (one per app)."""
+
+    settings: Settings
+    db: Database
+    hasher: PasswordHasher
+    limiter: LoginLimiter
+    secret_key: str
+    clock: Callable[[], datetime] = field(default=utcnow)
+
+    @classmethod
+    def create(cls, settings: Settings, db: Database | None = None) -> Runtime:
+        """Open the database and read (or make) the secret key. The schema must be current."""
+        database = db or Database(settings)
+        return cls(
+            settings=settings,
+            db=database,
+            hasher=PasswordHasher(settings.password_cost),
+            limiter=LoginLimiter(settings.login_limit_per_client, settings.login_limit_per_account),
+            secret_key=settings.read_secret_key() or stored_secret_key(database),
+        )
+
+    def now(self) -> datetime:
+        """The current time (UTC)."""
+        return self.clock()
+
+
+def stored_secret_key(db: Database) -> str:
+    """The secret key the database keeps, made at the first call (by whichever server process
+    starts first: the others read it)."""
+    query = select(ServerState.value).where(ServerState.key == SECRET_KEY_STATE)
+    try:
+        with db.write() as session:
+            found = session.scalars(query).one_or_none()
+            if found is not None:
+                return found
+            key = secrets.token_urlsafe(48)
+            session.add(ServerState(key=SECRET_KEY_STATE, value=key))
+        return key
+    except IntegrityError:
+        with db.read() as session:
+            return session.scalars(query).one()

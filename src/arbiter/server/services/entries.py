@@ -1,0 +1,286 @@
+"""Entries: register players (one by one or from a file), pairs and teams; correct a player's
+details; withdraw a participant. Each is one transaction under the event's exclusive lock.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from arbiter.errors import ArbiterError
+from arbiter.events.entries import import_players, replace_player
+from arbiter.events.event import Event
+from arbiter.events.participants import Participant, Player, same_name
+from arbiter.server.auth.roles import Permission
+from arbiter.server.runtime import Runtime
+from arbiter.server.services.accounts import CurrentUser
+from arbiter.server.services.errors import Invalid, NotAvailable, domain
+from arbiter.server.services.state import EventState
+from arbiter.server.services.text import check_text
+from arbiter.server.services.unit import editing
+
+IMPORT_FORMATS = ("csv", "opengotha", "trf")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFields:
+    """A player's entry form (seed 002 appendix 2; seed 000 §12)."""
+
+    name: str
+    gender: str | None = None
+    born: str | None = None
+    club: str = ""
+    city: str = ""
+    country: str = ""
+    title: str = ""
+    rank: str | None = None
+    rating: int | None = None
+    coach: str = ""
+    medical: bool | None = None
+
+    def check(self) -> None:
+        """422 for text that cannot be stored (control characters, overlong)."""
+        for field in (
+            "name",
+            "gender",
+            "born",
+            "club",
+            "city",
+            "country",
+            "title",
+            "rank",
+            "coach",
+        ):
+            value = getattr(self, field)
+            if value is not None:
+                check_text(value, field, limit=200)
+
+
+@dataclass(frozen=True, slots=True)
+class Added:
+    """The event after an entry, and the participants entered."""
+
+    state: EventState
+    added: tuple[Participant, ...]
+    notes: tuple[str, ...] = ()
+
+
+def _enter(event: Event, fields: PlayerFields) -> tuple[Event, Player]:
+    return event.add_player(
+        fields.name,
+        gender=fields.gender,
+        born=fields.born,
+        club=fields.club,
+        city=fields.city,
+        country=fields.country,
+        title=fields.title,
+        rank=fields.rank,
+        rating=fields.rating,
+        coach=fields.coach,
+        medical=fields.medical,
+    )
+
+
+def add_player(
+    rt: Runtime, actor: CurrentUser | None, event_id: int, fields: PlayerFields
+) -> Added:
+    """Enter a player (numbered after the last one)."""
+    fields.check()
+    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering players") as ed:
+        with domain():
+            event, player = _enter(ed.event, fields)
+        ed.store(event)
+        return Added(ed.state(), (player,))
+
+
+def update_player(
+    rt: Runtime, actor: CurrentUser | None, event_id: int, no: int, fields: PlayerFields
+) -> Added:
+    """Correct player ``no``'s details (name, rank, rating, club, ...); the number, entry and
+    withdrawal stay. The new details are checked as a new entry would be."""
+    fields.check()
+    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "correcting entries") as ed:
+        with domain(in_path=True):
+            old = ed.event.player(no)
+        blank = Event(ed.event.game, ed.event.system, ed.event.discipline, ed.event.settings)
+        with domain():
+            _, checked = _enter(blank, fields)
+        new = replace(
+            checked,
+            no=old.no,
+            entered=old.entered,
+            withdrawn=old.withdrawn,
+            excluded=old.excluded,
+        )
+        new = replace(new, ids=old.ids)  # rating-list ids are not part of the form
+        for other in ed.event.players:
+            same = same_name(other.name, new.name) and (other.born, other.club) == (
+                new.born,
+                new.club,
+            )
+            if other.no != no and same:
+                raise Invalid(f"{new.name} is already entered as number {other.no}", "name")
+        ed.store(replace_player(ed.event, new))
+        return Added(ed.state(), (new,))
+
+
+def add_pair(
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    man: str | int,
+    woman: str | int,
+    name: str | None = None,
+) -> Added:
+    """Enter a pair-go pair of two entered players (by number or name)."""
+    for field, value in (("man", man), ("woman", woman), ("name", name)):
+        if isinstance(value, str):
+            check_text(value, field, limit=200)
+    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering pairs") as ed:
+        with domain():
+            event, pair = ed.event.add_pair(man, woman, name)
+        ed.store(event)
+        return Added(ed.state(), (pair,))
+
+
+def add_team(
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    name: str,
+    players: Sequence[str | int],
+    reserves: Sequence[str | int] = (),
+) -> Added:
+    """Enter a team of entered players, in board order, with reserves."""
+    check_text(name, "name", limit=200)
+    for field, refs in (("players", players), ("reserves", reserves)):
+        for ref in refs:
+            if isinstance(ref, str):
+                check_text(ref, field, limit=200)
+    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering teams") as ed:
+        with domain():
+            event, team = ed.event.add_team(name, players, reserves)
+        ed.store(event)
+        return Added(ed.state(), (team,))
+
+
+def withdraw(
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    no: int,
+    from_round: int | None = None,
+) -> EventState:
+    """Withdraw participant ``no`` from round ``from_round`` (default: the next round); their
+    unplayed games from then on are lost by forfeit."""
+    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "withdrawing entries") as ed:
+        with domain(in_path=True):
+            ed.event.participant(no)
+        with domain("from_round"):
+            event = ed.event.withdraw(no, from_round)
+        ed.store(event)
+        return ed.state()
+
+
+# -- files --------------------------------------------------------------------------------------
+
+
+def decode_upload(data: bytes, field: str = "file") -> str:
+    """An uploaded text file as text (UTF-8, a byte-order mark dropped); 422 otherwise."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Invalid(
+            f"the file is not UTF-8 text (byte {exc.start + 1}): save it as UTF-8", field
+        ) from None
+    check_text(text, field, lines=True)
+    return text
+
+
+def format_function(module: str, name: str, what: str) -> Callable[..., Any]:
+    """``name`` of ``arbiter.events.formats.<module>``, or 501 when this build lacks it."""
+    try:
+        found = importlib.import_module(f"arbiter.events.formats.{module}")
+    except ImportError:
+        found = None
+    function = getattr(found, name, None)
+    if not callable(function):
+        raise NotAvailable(f"{what} is not available yet")
+    return function  # type: ignore[no-any-return]
+
+
+def read_event_file(fmt: str, data: bytes) -> tuple[Event, tuple[str, ...]]:
+    """An event read from an OpenGotha or TRF file, with the importer's notes. The bytes go to
+    the reader as they are (a text would be taken for a path on the server), which knows its
+    format's encodings."""
+    if fmt == "opengotha":
+        reader = format_function("opengotha", "import_opengotha", "OpenGotha import")
+    elif fmt == "trf":
+        reader = format_function("trf", "import_trf", "TRF import")
+    else:
+        raise Invalid(f"unknown format {fmt!r}: use opengotha or trf", "format")
+    if not data.strip():
+        raise Invalid("the file is empty", "file")
+    with domain("file"):
+        imported = reader(bytes(data))
+    return imported.event, tuple(getattr(imported, "notes", ()))
+
+
+def _players_from(source: Event) -> list[Player]:
+    if source.discipline == "team":
+        members = {m for t in source.teams for m in t.members}
+        return [p for p in source.players if p.no in members] or list(source.players)
+    return list(source.players)
+
+
+def import_entries(
+    rt: Runtime, actor: CurrentUser | None, event_id: int, fmt: str, data: bytes
+) -> Added:
+    """Enter every player of a file: ``csv`` (a header row names the columns: name, rank,
+    rating, club, ...), ``opengotha`` (an OpenGotha tournament's players) or ``trf`` (a FIDE
+    report's players). All players are entered, or none (the error names the line or player)."""
+    if fmt not in IMPORT_FORMATS:
+        raise Invalid(f"unknown format {fmt!r}: use {', '.join(IMPORT_FORMATS)}", "format")
+    source: Event | None = None
+    notes: tuple[str, ...] = ()
+    if fmt != "csv":
+        source, notes = read_event_file(fmt, data)
+    else:
+        text = decode_upload(data)
+    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering players") as ed:
+        if source is None:
+            with domain("file"):
+                event, added = import_players(ed.event, text)
+        else:
+            event, added = _merge_players(ed.event, _players_from(source))
+        ed.store(event)
+        return Added(ed.state(), tuple(added), notes)
+
+
+def _merge_players(event: Event, players: Sequence[Player]) -> tuple[Event, tuple[Player, ...]]:
+    added: list[Player] = []
+    for p in players:
+        fields = PlayerFields(
+            name=f"{p.surname}, {p.given}" if p.given else p.surname,
+            gender=p.gender,
+            born=p.born.isoformat() if p.born else None,
+            club=p.club,
+            city=p.city,
+            country=p.country,
+            title=p.title,
+            rank=str(p.rank) if p.rank is not None and event.game == "go" else None,
+            rating=p.rating,
+            coach=p.coach,
+            medical=p.medical,
+        )
+        try:
+            event, player = _enter(event, fields)
+        except ArbiterError as exc:
+            raise Invalid(f"{p.name}: {exc}", "file") from None
+        if p.ids:
+            player = replace(player, ids=p.ids)
+            event = replace_player(event, player)
+        added.append(player)
+    return event, tuple(added)

@@ -1,0 +1,174 @@
+"""Results: enter, correct, mark provisional, clear; extra games of drawn knockout meetings.
+
+A result is written to its game's row only, under the event's *shared* lock, so referees enter
+results of different games at the same time without waiting for each other (on PostgreSQL;
+SQLite writes one transaction at a time, each in a few milliseconds). Each game has a version:
+
+- entering a result on a game without one needs no version;
+- correcting names the version the referee saw; if the game changed meanwhile — or a result
+  was entered while the referee thought there was none — the answer is 409 with the game as it
+  is now.
+
+The result is checked against the whole event (the game's grammar, korgool counts, knockout
+corrections once the next round is paired) with the events core's ``record_result``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from sqlalchemy import select
+
+from arbiter.events.event import Event
+from arbiter.events.rounds import Game, GameKey
+from arbiter.server.auth.roles import Permission
+from arbiter.server.runtime import Runtime
+from arbiter.server.services.accounts import CurrentUser, aware
+from arbiter.server.services.errors import Conflict, domain
+from arbiter.server.services.state import GameState, locate_game
+from arbiter.server.services.text import check_text
+from arbiter.server.services.unit import Editing, editing
+from arbiter.server.storage.events import write_result
+from arbiter.server.storage.models import GameRow
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """A game with its state (database id, version) and the event it belongs to."""
+
+    event: Event
+    game: Game
+    state: GameState
+
+    def to_current(self) -> dict[str, object]:
+        """The game as a 409 answer shows it."""
+        g = self.game
+        return {
+            "id": self.state.id,
+            "round": g.round,
+            "table": g.table,
+            "board": g.board,
+            "result": str(g.result) if g.result is not None else None,
+            "extra": [str(r) for r in g.extra],
+            "version": self.state.version,
+        }
+
+
+def _view(ed: Editing, key: GameKey, event: Event | None = None) -> GameView:
+    source = event or ed.event
+    game = source.game_at(*key)
+    row = ed.loaded.games[key]
+    return GameView(source, game, GameState(row.id, row.version, aware(row.updated_at)))
+
+
+def record_result(
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    number: int,
+    table: int,
+    board: int | None,
+    result: str,
+    *,
+    provisional: bool = False,
+    version: int | None = None,
+) -> GameView:
+    """Enter (``version`` omitted: the game must have no result) or correct (``version``: the
+    game's version as the referee saw it) a result; ``provisional`` (or a final ``?``) marks a
+    referee's provisional result for an unfinished game (seed 002 2.8.8)."""
+    check_text(result, "result", limit=64)
+    text = result.strip()
+    if provisional and not text.endswith("?"):
+        text += "?"
+    with editing(
+        rt, actor, event_id, Permission.RECORD_RESULT, "recording results", lock="share"
+    ) as ed:
+        game = locate_game(ed.event, number, table, board)
+        row = ed.loaded.games[game.key]
+        current = _view(ed, game.key)
+        if version is None and game.result is not None:
+            raise Conflict(
+                f"the game has a result already ({game.result}): "
+                f"give its version ({row.version}) to correct it",
+                "version",
+                current.to_current(),
+            )
+        if version is not None and version != row.version:
+            raise Conflict(
+                f"the game changed meanwhile (version {row.version}, not {version})",
+                "version",
+                current.to_current(),
+            )
+        with domain("result"):
+            updated = ed.event.record_result(number, table, game.board, text)
+        new_game = updated.game_at(*game.key)
+        if not write_result(
+            ed.session,
+            row,
+            new_game,
+            expected_version=row.version,
+            user_id=ed.user.id,
+            now=ed.now,
+        ):
+            raise Conflict(
+                "another referee recorded this game's result at the same moment",
+                "version",
+                {**current.to_current(), **_stored_now(ed, row.id)},
+            )
+        return GameView(updated, new_game, GameState(row.id, row.version + 1, ed.now))
+
+
+def _stored_now(ed: Editing, game_id: int) -> dict[str, object]:
+    """The game's result as the other writer committed it (a fresh read, not the session's
+    copy)."""
+    found = ed.session.execute(
+        select(GameRow.result, GameRow.extra, GameRow.version).where(GameRow.id == game_id)
+    ).one()
+    return {"result": found.result, "extra": list(found.extra), "version": found.version}
+
+
+def record_extra(
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    number: int,
+    table: int,
+    result: str,
+) -> GameView:
+    """Add the result of an extra game that breaks a drawn knockout meeting (it is stored with
+    the meeting's first game, whose version grows)."""
+    check_text(result, "result", limit=64)
+    with editing(rt, actor, event_id, Permission.RECORD_RESULT, "recording results") as ed:
+        first = locate_game(ed.event, number, table, 1 if ed.event.discipline == "team" else None)
+        with domain("result"):
+            updated = ed.event.record_result(number, table, None, result.strip(), extra=True)
+        ed.store(updated)
+        return _view(ed, first.key)
+
+
+def clear_result(
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    number: int,
+    table: int,
+    board: int | None,
+    version: int,
+) -> GameView:
+    """Take a result back (entered at the wrong table, say) while no later round is paired."""
+    with editing(rt, actor, event_id, Permission.RECORD_RESULT, "recording results") as ed:
+        game = locate_game(ed.event, number, table, board)
+        row = ed.loaded.games[game.key]
+        if version != row.version:
+            raise Conflict(
+                f"the game changed meanwhile (version {row.version}, not {version})",
+                "version",
+                _view(ed, game.key).to_current(),
+            )
+        if len(ed.event.rounds) > number:
+            raise Conflict(
+                f"round {number + 1} is paired: correct the result instead of clearing it",
+                "round",
+            )
+        ed.store(ed.event.with_game(replace(game, result=None, extra=())))
+        return _view(ed, game.key)

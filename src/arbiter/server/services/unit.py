@@ -1,0 +1,109 @@
+"""The two shapes of a service call: read an event, or change it in one transaction.
+
+:func:`editing` opens a write transaction, locks the event (exclusively by default, shared for
+result entry), checks the caller's permission, loads the event and hands it over; the service
+applies an operation of the events core and calls :meth:`Editing.store`. Whatever raises inside
+rolls the whole transaction back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from arbiter.events.document import to_document
+from arbiter.events.event import Event
+from arbiter.server.auth.roles import Permission
+from arbiter.server.runtime import Runtime
+from arbiter.server.services.access import Access, access_for
+from arbiter.server.services.accounts import CurrentUser, require_user
+from arbiter.server.services.errors import NotFound
+from arbiter.server.services.state import EventState, build
+from arbiter.server.services.text import check_json_text
+from arbiter.server.storage import events as store
+from arbiter.server.storage.events import Loaded
+from arbiter.server.storage.models import EventRow
+
+
+@dataclass
+class Editing:
+    """An event being changed inside a write transaction."""
+
+    session: Session
+    loaded: Loaded
+    access: Access
+    user: CurrentUser
+    now: datetime
+
+    @property
+    def event(self) -> Event:
+        """The event as it is now (every round: the caller may edit it)."""
+        return self.loaded.event
+
+    @property
+    def row(self) -> EventRow:
+        """The event's row."""
+        return self.loaded.row
+
+    def store(self, new: Event) -> Loaded:
+        """Write the changed event (document, rounds, games, entries) and reload it."""
+        check_json_text(to_document(new))
+        self.loaded = store.store(
+            self.session, self.loaded, new, user_id=self.user.id, now=self.now
+        )
+        return self.loaded
+
+    def state(self) -> EventState:
+        """The event as the caller sees it now."""
+        return build(self.loaded, self.access)
+
+
+@dataclass
+class Reading:
+    """An event read inside a read transaction."""
+
+    session: Session
+    loaded: Loaded
+    access: Access
+
+    def state(self) -> EventState:
+        """The event as the caller may see it."""
+        return build(self.loaded, self.access)
+
+
+@contextmanager
+def editing(
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    permission: Permission,
+    what: str,
+    *,
+    lock: str = "update",
+) -> Iterator[Editing]:
+    """Change event ``event_id`` in one transaction, if the actor holds ``permission``
+    (``what`` names the action in the refusal)."""
+    user = require_user(actor)
+    with rt.db.write() as session:
+        row = store.fetch(session, event_id, lock=lock)
+        if row is None:
+            raise NotFound(f"no event {event_id}")
+        access = access_for(session, row, user)
+        access.require(permission, what)
+        yield Editing(session, store.load(session, row), access, user, rt.now())
+
+
+@contextmanager
+def reading(rt: Runtime, actor: CurrentUser | None, event_id: int) -> Iterator[Reading]:
+    """Read event ``event_id`` (404 when the actor may not see it)."""
+    with rt.db.read() as session:
+        row = store.fetch(session, event_id)
+        if row is None:
+            raise NotFound(f"no event {event_id}")
+        access = access_for(session, row, actor)
+        access.require_visible()
+        yield Reading(session, store.load(session, row), access)

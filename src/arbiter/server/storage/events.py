@@ -1,0 +1,314 @@
+"""Events in the database: the document without results, plus one row per round and per game.
+
+:func:`load` merges the document and the game rows into one :class:`~arbiter.events.Event`;
+:func:`store` writes an event changed by an operation of the events core back, touching only
+the rows that changed. Results are written either here (by event-level operations, under the
+event's exclusive lock) or by :func:`write_result` (one game, under the shared lock).
+
+Locks (PostgreSQL; SQLite's write transactions are serial anyway): every operation that changes
+the document takes the event row ``FOR UPDATE``; result entry takes it ``FOR SHARE``, so that
+results of different games are written side by side while no pairing, withdrawal or other change
+of the document runs, and a pairing waits for the results being written and then sees them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from arbiter.events.document import from_document, to_document
+from arbiter.events.event import Event
+from arbiter.events.results import Result
+from arbiter.events.rounds import Game, GameKey, Round
+from arbiter.server.storage.models import (
+    EventRow,
+    GameAction,
+    GameRecord,
+    GameRow,
+    ParticipantRow,
+    RoundRow,
+)
+
+
+class IntegrityError(RuntimeError):
+    """The stored document and the stored rows disagree: a bug, never bad input."""
+
+
+def game_key(row: GameRow) -> GameKey:
+    """The events core's key of a game row (board 0 stands for no board)."""
+    return (row.round, row.table_no, row.board or None)
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """An event as loaded: the merged :class:`Event` and the rows it came from."""
+
+    row: EventRow
+    event: Event
+    rounds: Mapping[int, RoundRow]
+    games: Mapping[GameKey, GameRow]
+
+    def game_row(self, key: GameKey) -> GameRow:
+        """The row of the game with ``key`` (which the event has)."""
+        return self.games[key]
+
+
+# -- locking and loading --------------------------------------------------------------------------
+
+
+def fetch(session: Session, event_id: int, *, lock: str | None = None) -> EventRow | None:
+    """The event row, optionally locked ``"update"`` (exclusive) or ``"share"``."""
+    query = select(EventRow).where(EventRow.id == event_id)
+    if lock == "update":
+        query = query.with_for_update()
+    elif lock == "share":
+        query = query.with_for_update(read=True)
+    return session.scalars(query).one_or_none()
+
+
+def strip_results(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document with every game's result and extra games taken out (they live in rows)."""
+    rounds = []
+    for rnd in doc.get("rounds", []):
+        games = [{**g, "result": None, "extra": []} for g in rnd["games"]]
+        rounds.append({**rnd, "games": games})
+    return {**doc, "rounds": rounds}
+
+
+def load(session: Session, row: EventRow) -> Loaded:
+    """The event of ``row`` with the results of its game rows."""
+    base = from_document(row.document)
+    round_rows = {
+        r.number: r for r in session.scalars(select(RoundRow).where(RoundRow.event_id == row.id))
+    }
+    game_rows = {
+        game_key(g): g for g in session.scalars(select(GameRow).where(GameRow.event_id == row.id))
+    }
+    total = base.config.korgool_total
+    doc_keys = {g.key for g in base.games()}
+    if doc_keys != set(game_rows) or set(round_rows) != {r.number for r in base.rounds}:
+        raise IntegrityError(f"event {row.id}: the stored games do not match its document")
+    rounds = []
+    for rnd in base.rounds:
+        games = tuple(_with_row(g, game_rows[g.key], base.game, total) for g in rnd.games)
+        rounds.append(replace(rnd, games=games))
+    return Loaded(row, replace(base, rounds=tuple(rounds)), round_rows, game_rows)
+
+
+def _with_row(game: Game, row: GameRow, name: str, total: int) -> Game:
+    result = Result.parse(row.result, name, total=total) if row.result is not None else None  # type: ignore[arg-type]
+    extra = tuple(Result.parse(x, name, total=total) for x in row.extra)  # type: ignore[arg-type]
+    return replace(game, result=result, extra=extra)
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def _result_text(game: Game) -> str | None:
+    return str(game.result) if game.result is not None else None
+
+
+def _extra_texts(game: Game) -> list[str]:
+    return [str(r) for r in game.extra]
+
+
+def _pairing(game: Game) -> tuple[object, ...]:
+    return (
+        game.black,
+        game.white,
+        game.black_player,
+        game.white_player,
+        game.handicap,
+        game.komi,
+        game.slot,
+    )
+
+
+def _new_game_row(
+    event_id: int, round_row: RoundRow, game: Game, user_id: int | None, now: datetime
+) -> GameRow:
+    return GameRow(
+        event_id=event_id,
+        round_id=round_row.id,
+        round=game.round,
+        table_no=game.table,
+        board=game.board or 0,
+        black=game.black,
+        white=game.white,
+        result=_result_text(game),
+        extra=_extra_texts(game),
+        version=1,
+        updated_at=now,
+        updated_by=user_id,
+    )
+
+
+def insert(session: Session, event: Event, *, user_id: int | None, now: datetime) -> Loaded:
+    """Store a new event (its rounds and games too, for an imported event)."""
+    row = EventRow(
+        name=event.config.name,
+        game=event.game,
+        system=event.system,
+        discipline=event.discipline,
+        document=strip_results(to_document(event)),
+        version=1,
+        published=False,
+        created_by=user_id,
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(row)
+    session.flush()
+    empty = Loaded(row, replace(event, rounds=()), {}, {})
+    _write_participants(session, row.id, Event(event.game, event.system, event.discipline), event)
+    _write_rounds(session, empty, event, user_id=user_id, now=now)
+    return load(session, row)
+
+
+def store(
+    session: Session, loaded: Loaded, new: Event, *, user_id: int | None, now: datetime
+) -> Loaded:
+    """Write ``new`` (the loaded event after an operation) back: the document, its version, the
+    rounds, games and entries that changed. The caller holds the event's exclusive lock."""
+    row = loaded.row
+    row.document = strip_results(to_document(new))
+    row.version += 1
+    row.name = new.config.name
+    row.updated_at = now
+    _write_participants(session, row.id, loaded.event, new)
+    _write_rounds(session, loaded, new, user_id=user_id, now=now)
+    session.flush()
+    return load(session, row)
+
+
+def _entries(event: Event) -> dict[tuple[str, int], tuple[str, int | None]]:
+    out: dict[tuple[str, int], tuple[str, int | None]] = {}
+    for kind, items in (("player", event.players), ("pair", event.pairs), ("team", event.teams)):
+        for p in items:
+            out[(kind, p.no)] = (p.name, p.withdrawn)
+    return out
+
+
+def _write_participants(session: Session, event_id: int, old: Event, new: Event) -> None:
+    before, after = _entries(old), _entries(new)
+    if before == after:
+        return
+    rows = {
+        (r.kind, r.no): r
+        for r in session.scalars(select(ParticipantRow).where(ParticipantRow.event_id == event_id))
+    }
+    for key, r in rows.items():
+        if key not in after:
+            session.delete(r)
+    for key, (name, withdrawn) in after.items():
+        existing = rows.get(key)
+        if existing is None:
+            session.add(
+                ParticipantRow(
+                    event_id=event_id, kind=key[0], no=key[1], name=name, withdrawn=withdrawn
+                )
+            )
+        elif (existing.name, existing.withdrawn) != (name, withdrawn):
+            existing.name, existing.withdrawn = name, withdrawn
+
+
+def _write_rounds(
+    session: Session, loaded: Loaded, new: Event, *, user_id: int | None, now: datetime
+) -> None:
+    event_id = loaded.row.id
+    old_rounds = {r.number: r for r in loaded.event.rounds}
+    new_rounds = {r.number: r for r in new.rounds}
+    for number in sorted(set(old_rounds) - set(new_rounds), reverse=True):
+        round_row = loaded.rounds[number]
+        session.execute(delete(GameRow).where(GameRow.round_id == round_row.id))
+        session.delete(round_row)
+    session.flush()
+    for number in sorted(new_rounds):
+        rnd = new_rounds[number]
+        if number not in old_rounds:
+            round_row = RoundRow(
+                event_id=event_id, number=number, version=1, published=False, paired_at=now
+            )
+            session.add(round_row)
+            session.flush()
+            session.add_all(_new_game_row(event_id, round_row, g, user_id, now) for g in rnd.games)
+            continue
+        _write_games(session, loaded, old_rounds[number], rnd, user_id=user_id, now=now)
+
+
+def _write_games(
+    session: Session,
+    loaded: Loaded,
+    old: Round,
+    new: Round,
+    *,
+    user_id: int | None,
+    now: datetime,
+) -> None:
+    round_row = loaded.rounds[new.number]
+    old_games = {g.key: g for g in old.games}
+    new_games = {g.key: g for g in new.games}
+    repaired = old.byes != new.byes or set(old_games) != set(new_games)
+    for key in set(old_games) - set(new_games):
+        session.delete(loaded.games[key])
+    for key, game in new_games.items():
+        before = old_games.get(key)
+        if before is None:
+            session.add(_new_game_row(loaded.row.id, round_row, game, user_id, now))
+            continue
+        grow = loaded.games[key]
+        if _pairing(before) != _pairing(game):
+            repaired = True
+            grow.black, grow.white = game.black, game.white
+        if (_result_text(before), _extra_texts(before)) != (
+            _result_text(game),
+            _extra_texts(game),
+        ):
+            grow.result, grow.extra = _result_text(game), _extra_texts(game)
+            grow.version += 1
+            grow.updated_at, grow.updated_by = now, user_id
+    if repaired:
+        round_row.version += 1
+
+
+def write_result(
+    session: Session,
+    row: GameRow,
+    game: Game,
+    *,
+    expected_version: int,
+    user_id: int | None,
+    now: datetime,
+) -> bool:
+    """Write one game's result and extra games if its version is still ``expected_version``;
+    ``False`` when another writer changed it first (the caller answers 409)."""
+    done = session.execute(
+        update(GameRow)
+        .where(GameRow.id == row.id, GameRow.version == expected_version)
+        .values(
+            result=_result_text(game),
+            extra=_extra_texts(game),
+            version=expected_version + 1,
+            updated_at=now,
+            updated_by=user_id,
+        )
+        .execution_options(synchronize_session=False)
+    )
+    return bool(getattr(done, "rowcount", 0) == 1)
+
+
+def games_with_activity(session: Session, game_ids: Iterable[int]) -> set[int]:
+    """The games among ``game_ids`` that have a stored record or logged actions."""
+    ids = list(game_ids)
+    if not ids:
+        return set()
+    recorded = set(session.scalars(select(GameRecord.game_id).where(GameRecord.game_id.in_(ids))))
+    logged = set(
+        session.scalars(select(GameAction.game_id).where(GameAction.game_id.in_(ids)).distinct())
+    )
+    return recorded | logged
