@@ -1,0 +1,290 @@
+"""What every page shares: its language, who is signed in, forms' CSRF, rendering, errors.
+
+- The language of a request: the ``lang`` query parameter (the switch on every page; it is
+  remembered in a cookie), else that cookie, else the browser's ``Accept-Language``, else
+  English. :class:`PageRoute` sets it for the whole request.
+- A :class:`Page` (the ``PageDep`` dependency) renders templates with the common context and
+  checks a form's ``csrf_token`` against the browser session.
+- A service's refusal that a page does not handle itself becomes an HTML page with the
+  refusal's status; "sign in first" on a page sends the browser to the sign-in form.
+
+>>> choose_language("ru", None, "de"), choose_language(None, "kk", "ru")
+(('ru', True), ('kk', False))
+>>> choose_language("xx", None, "mn,ru;q=0.5")
+('mn', False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+from urllib.parse import quote, urlencode
+
+from fastapi import Depends, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.routing import APIRoute
+from sqlalchemy.exc import OperationalError
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from arbiter import i18n
+from arbiter.i18n import N_, gettext
+from arbiter.server.auth.dependencies import Caller, RuntimeDep, require_form_csrf, session_caller
+from arbiter.server.runtime import Runtime
+from arbiter.server.services.accounts import CurrentUser
+from arbiter.server.services.errors import ServiceError, Unauthenticated
+from arbiter.server.web.templating import render
+
+LANG_COOKIE = "arbiter_lang"
+LANG_COOKIE_DAYS = 365
+
+#: Short notices shown after a change, named in the redirect's ``done`` parameter.
+NOTICES: dict[str, str] = {
+    "signed-in": N_("You are signed in."),
+    "signed-out": N_("You are signed out."),
+    "created": N_("The event is created. Register the participants next."),
+    "settings": N_("The settings are saved."),
+    "published": N_("The event is published: everybody can see it."),
+    "unpublished": N_("The event is withdrawn from publication."),
+    "added": N_("The participant is registered."),
+    "imported": N_("The participants of the file are registered."),
+    "withdrawn": N_("The participant is withdrawn."),
+    "paired": N_("The round is paired."),
+    "unpaired": N_("The last round is unpaired."),
+    "round-published": N_("The round is published."),
+    "round-unpublished": N_("The round is withdrawn from publication."),
+    "result": N_("The result is saved."),
+    "cleared": N_("The result is cleared."),
+    "record": N_("The game record is stored."),
+}
+
+TITLES: dict[int, str] = {
+    400: N_("The request cannot be read"),
+    401: N_("Sign in first"),
+    403: N_("Not allowed"),
+    404: N_("Not found"),
+    409: N_("Conflict"),
+    422: N_("Refused"),
+    429: N_("Too many attempts"),
+    501: N_("Not available yet"),
+    503: N_("Busy"),
+}
+
+
+def choose_language(query: str | None, cookie: str | None, accept: str | None) -> tuple[str, bool]:
+    """The request's language and whether to remember it in the cookie (chosen by ``lang``)."""
+    if query in i18n.LANGUAGES:
+        return query, True
+    if cookie in i18n.LANGUAGES:
+        return cookie, False
+    return i18n.negotiate(accept), False
+
+
+def local_path(target: str | None, default: str = "/") -> str:
+    """``target`` when it is a path on this site (never another site's address), else
+    ``default``.
+
+    >>> local_path("/events/3"), local_path("//evil.example/x"), local_path("https://x.org")
+    ('/events/3', '/', '/')
+    """
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return default
+    return target
+
+
+def with_query(path: str, **params: object) -> str:
+    """``path`` with query parameters (``None`` values left out).
+
+    >>> with_query("/events/1/standings", round=3, lang=None)
+    '/events/1/standings?round=3'
+    """
+    given = {k: str(v) for k, v in params.items() if v is not None}
+    return f"{path}?{urlencode(given)}" if given else path
+
+
+@dataclass
+class Page:
+    """One page request: the runtime, the caller (with their session), the language."""
+
+    request: Request
+    rt: Runtime
+    who: Caller
+    lang: str = field(default_factory=i18n.current)
+
+    @property
+    def user(self) -> CurrentUser | None:
+        """The signed-in account, if any."""
+        return self.who.user
+
+    @property
+    def csrf(self) -> str:
+        """The session's token for forms ("" when nobody is signed in)."""
+        return self.who.csrf(self.rt) or ""
+
+    def require_user(self) -> CurrentUser:
+        """The signed-in account, or "sign in first"."""
+        if self.user is None:
+            raise Unauthenticated(gettext("Sign in first"))
+        return self.user
+
+    def check_form(self, form: Mapping[str, Any]) -> CurrentUser:
+        """The signed-in account, if the form came from one of this site's pages (CSRF)."""
+        user = self.require_user()
+        token = form.get("csrf_token")
+        require_form_csrf(self.rt, self.who, token if isinstance(token, str) else None)
+        return user
+
+    def notice(self) -> str | None:
+        """The notice named by the ``done`` parameter, translated."""
+        key = self.request.query_params.get("done")
+        return gettext(NOTICES[key]) if key in NOTICES else None
+
+    def render(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        """The template as an HTML answer, with the common context (``page``, ``user``,
+        ``csrf``, ``notice``, the language switch's links)."""
+        base = {
+            "page": self,
+            "user": self.user,
+            "csrf": self.csrf,
+            "notice": self.notice(),
+            "switch": language_links(self.request),
+            "here": self.request.url.path,
+        }
+        return HTMLResponse(render(template, {**base, **context}), status_code=status)
+
+    def redirect(self, path: str, done: str | None = None, anchor: str = "") -> RedirectResponse:
+        """Go to ``path`` (a 303 after a form), with a notice."""
+        target = with_query(path, done=done) + (f"#{anchor}" if anchor else "")
+        return RedirectResponse(target, status_code=303)
+
+
+def page_dependency(
+    request: Request, rt: RuntimeDep, who: Annotated[Caller, Depends(session_caller)]
+) -> Page:
+    """The :class:`Page` of a request."""
+    return Page(request, rt, who)
+
+
+PageDep = Annotated[Page, Depends(page_dependency)]
+
+
+async def read_form(request: Request) -> FormData:
+    """The posted form (fields and uploaded files)."""
+    return await request.form(max_files=4, max_fields=2000)
+
+
+FormDep = Annotated[FormData, Depends(read_form)]
+
+
+def text_fields(form: FormData) -> dict[str, str]:
+    """The form's text fields (the last value of each name), uploads left out."""
+    return {k: v for k, v in form.multi_items() if isinstance(v, str)}
+
+
+def upload(form: FormData, name: str) -> UploadFile | None:
+    """The file uploaded as ``name``, when one was chosen."""
+    value = form.get(name)
+    if isinstance(value, UploadFile) and value.filename:
+        return value
+    return None
+
+
+def read_upload(file: UploadFile, field: str = "file") -> bytes:
+    """An uploaded file's bytes (at most the API's 10 MB)."""
+    from arbiter.server.api.events import MAX_UPLOAD
+    from arbiter.server.services.errors import Invalid
+
+    data = file.file.read(MAX_UPLOAD + 1)
+    if len(data) > MAX_UPLOAD:
+        raise Invalid(f"the file is larger than {MAX_UPLOAD // 1_000_000} MB", field)
+    return data
+
+
+def language_links(request: Request) -> list[tuple[str, str, str]]:
+    """``(code, name, url)`` for every language: the current page with ``lang`` set."""
+    params = [(k, v) for k, v in request.query_params.multi_items() if k not in ("lang", "done")]
+    out = []
+    for code, name in i18n.LANGUAGES.items():
+        query = urlencode([*params, ("lang", code)])
+        out.append((code, name, f"{request.url.path}?{query}"))
+    return out
+
+
+def wants_json(request: Request) -> bool:
+    """Whether the page's script asked (``X-Requested-With: fetch``) for JSON, not a page."""
+    return request.headers.get("x-requested-with") == "fetch"
+
+
+def error_page(request: Request, exc: ServiceError) -> Response:
+    """A refusal as a page (or, for "sign in first" on a GET, the sign-in form)."""
+    rt: Runtime = request.app.state.runtime
+    who = session_caller(request, rt)
+    if wants_json(request):
+        body = {"ok": False, "message": exc.message, "field": exc.field}
+        return JSONResponse(body, status_code=exc.status)
+    if isinstance(exc, Unauthenticated) and request.method == "GET":
+        target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        return RedirectResponse(f"/login?next={quote(target)}", status_code=303)
+    page = Page(request, rt, who)
+    title = gettext(TITLES.get(exc.status, N_("Refused")))
+    return page.render("error.html", status=exc.status, title=title, message=exc.message)
+
+
+def _as_service_error(exc: Exception) -> ServiceError:
+    from arbiter.server.services.errors import BadRequest, NotFound
+
+    if isinstance(exc, RequestValidationError):
+        errors = list(exc.errors())
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("path", "query"))
+        if any(p == "path" for p in first.get("loc", ())):
+            return NotFound(gettext("No such page."))
+        return BadRequest(f"{where}: {first.get('msg', 'invalid')}")
+    assert isinstance(exc, StarletteHTTPException)
+    error = ServiceError(str(exc.detail))
+    error.status = exc.status_code
+    return error
+
+
+class PageRoute(APIRoute):
+    """A page's route: runs in the request's language, answers refusals as pages."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def page_handler(request: Request) -> Response:
+            lang, remember = choose_language(
+                request.query_params.get("lang"),
+                request.cookies.get(LANG_COOKIE),
+                request.headers.get("accept-language"),
+            )
+            with i18n.language(lang):
+                try:
+                    response = await handler(request)
+                except ServiceError as exc:
+                    response = await run_in_threadpool(error_page, request, exc)
+                except (RequestValidationError, StarletteHTTPException) as exc:
+                    error = _as_service_error(exc)
+                    response = await run_in_threadpool(error_page, request, error)
+                except OperationalError:
+                    # The database is locked or away; the app's handler logs nothing more.
+                    busy = ServiceError(gettext("The database is busy: try again in a moment."))
+                    busy.status = 503
+                    response = await run_in_threadpool(error_page, request, busy)
+                    response.headers["Retry-After"] = "2"
+            if remember:
+                response.set_cookie(
+                    LANG_COOKIE,
+                    lang,
+                    max_age=LANG_COOKIE_DAYS * 86400,
+                    samesite="lax",
+                    path="/",
+                )
+            response.headers.setdefault("Content-Language", lang)
+            response.headers.setdefault("Cache-Control", "no-store")
+            return response
+
+        return page_handler
