@@ -11,6 +11,7 @@ MAX_INT = 2**31 - 1
 
 EventId = Annotated[int, Path(ge=1, le=MAX_INT, description="the event's id")]
 RoundNo = Annotated[int, Path(ge=1, le=9999, description="the round's number")]
+LiveId = Annotated[int, Path(ge=1, le=MAX_INT, description="the live game's id")]
 TableNo = Annotated[int, Path(ge=1, le=9999, description="the table's number")]
 EntryNo = Annotated[int, Path(ge=1, le=MAX_INT, description="the participant's number")]
 Board = Annotated[

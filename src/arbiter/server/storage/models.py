@@ -246,3 +246,7 @@ class GameAction(Base):
     action: Mapped[dict[str, Any]] = mapped_column(Json)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
 
+
+# Live play's tables (arbiter.server.play.tables) join this metadata, so that the migrations
+# and the models are one schema.
+from arbiter.server.play import tables as _live_tables  # noqa: E402, F401

@@ -1,0 +1,387 @@
+"""Every live game of one server process: rooms, timers, the sweeper, heartbeats, recovery
+after a crash, computer opponents, and results flowing into events.
+
+**Time.** A live game's match instants are seconds since its ``epoch``, a wall-clock instant
+stored with it; this process reads the wall clock once at start and advances it with
+``time.monotonic()`` (:meth:`Hub.wall`), so clocks never jump with the system clock while the
+process runs and stay right across restarts and between processes.
+
+**The time the server was down is not charged** (docs/decisions.md, "Live play"): every
+process writes a heartbeat each second. A process that starts and finds no other process
+alive recovers the unfinished games: a game whose clocks were running is paused by the server
+(acting for the referee, seed 002 7.2.11) at the last heartbeat before the crash (or its last
+logged action, if later) and resumed at the restart; what fell due before the crash (a flag)
+is applied at that instant; players connected before the crash are disconnected at the
+restart, so their reconnection window starts then. At most one second before the crash (the
+heartbeat interval) is charged.
+
+**Several processes** share the database and Redis: a game may be held by rooms in several
+processes (one per process), the database decides who stores each event, Redis carries the
+events to the others, and every process's sweeper applies what is due in games that no room
+holds (``live_games.due_at``). A process whose heartbeat stops is dead: the others close its
+players' connections in the games' streams.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import hashlib
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Coroutine
+from typing import Any
+
+from arbiter.match import SYSTEM, Action, MatchSettings, Pause, Resume, Start
+from arbiter.server.play.pubsub import PubSub, RedisPubSub
+from arbiter.server.play.room import Builder, Room, Viewer
+from arbiter.server.play.state import (
+    SERVER_REFEREE,
+    Event,
+    GameState,
+    Options,
+    actor_of_seat,
+)
+from arbiter.server.play.store import GameRow, LiveStore
+from arbiter.server.runtime import Runtime
+from arbiter.server.services.accounts import CurrentUser
+
+__all__ = ["HEARTBEAT", "STALE", "Hub", "hash_token"]
+
+log = logging.getLogger("arbiter.play")
+
+HEARTBEAT = 1.0
+"""Seconds between a process's heartbeats."""
+STALE = 5.0
+"""A process whose heartbeat is older than this is dead."""
+IDLE = 30.0
+"""Seconds a room without connections stays in memory."""
+SWEEP = 0.5
+"""Seconds between two looks for games with something due that no room handled."""
+
+
+def hash_token(token: str) -> str:
+    """How seat tokens and invitation codes are stored (SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Hub:
+    """The live games of this process (see the module)."""
+
+    def __init__(
+        self, rt: Runtime, *, redis_url: str | None = None, redis_prefix: str = "arbiter"
+    ) -> None:
+        self.rt = rt
+        self.store = LiveStore(rt.db)
+        self.pid = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
+        self.pubsub: PubSub = (
+            RedisPubSub(redis_url, redis_prefix, self.pid) if redis_url else PubSub()
+        )
+        self.rooms: dict[int, Room] = {}
+        self._loading: dict[int, asyncio.Future[Room | None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loops: list[asyncio.Task[None]] = []
+        self._wall0 = time.time()
+        self._mono0 = time.monotonic()
+        self.stopping = False
+        self.engines: dict[int, Any] = {}
+
+    # ----- time and tasks
+
+    def wall(self) -> float:
+        """Unix time, advanced by the monotonic clock since this process started."""
+        return self._wall0 + (time.monotonic() - self._mono0)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run ``coro`` in the background, keeping a reference until it ends."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("live-play task failed", exc_info=task.exception())
+
+    # ----- life
+
+    async def start(self) -> None:
+        """Register this process, recover the games after a crash of the whole server, and
+        start the heartbeat and the sweeper."""
+        # Live games keep their histories in memory: Python's full collections over them would
+        # stall every game at once, so collect young objects less often and never rescan
+        # what was loaded at start.
+        gc.freeze()
+        gc.set_threshold(50_000, 50, 100)
+        await self.pubsub.start(self._on_pubsub)
+        before = await self.store.run(self.store.heartbeats)
+        dead: set[str] = set()
+        if before:
+            # A process is dead when its heartbeat does not move.
+            await asyncio.sleep(HEARTBEAT * 1.6)
+            after = await self.store.run(self.store.heartbeats)
+            dead = {p for p, at in before.items() if after.get(p, at) <= at}
+        down_since = await self.store.run(self.store.register, self.pid, self.wall(), dead)
+        if down_since is not None:
+            await self._recover(down_since)
+        self._loops.append(asyncio.create_task(self._heartbeat(), name="arbiter-heartbeat"))
+        self._loops.append(asyncio.create_task(self._sweeper(), name="arbiter-sweeper"))
+
+    async def stop(self) -> None:
+        """Close every connection and stop (the heartbeat stops; a restart recovers)."""
+        self.stopping = True
+        for task in self._loops:
+            task.cancel()
+        for room in list(self.rooms.values()):
+            for conn in list(room.subscribers):
+                conn.close(1012, "the server is restarting: reconnect")
+            room.close()
+        for engine in self.engines.values():
+            close = getattr(engine, "close", None)
+            if close is not None:
+                with contextlib.suppress(Exception):
+                    close()
+        for task in list(self._tasks):
+            task.cancel()
+        await self.pubsub.close()
+        self.store.close()
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self.store.run(self.store.beat, self.pid, self.wall())
+                await self.store.checkpoint()
+            except Exception:
+                log.exception("heartbeat failed")
+
+    async def _sweeper(self) -> None:
+        last_bury = 0.0
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                now = self.wall()
+                for live_id in await self.store.run(self.store.due, now - 0.25):
+                    room = await self.room(live_id)
+                    if room is not None:
+                        await room.due()
+                if now - last_bury > STALE:
+                    last_bury = now
+                    beats = await self.store.run(self.store.heartbeats)
+                    dead = [p for p, at in beats.items() if p != self.pid and at < now - STALE]
+                    if dead:
+                        await self._bury(set(dead))
+                self._evict()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("sweeper failed")
+
+    def _evict(self) -> None:
+        mono = time.monotonic()
+        for live_id, room in list(self.rooms.items()):
+            if room.subscribers or room.engine_busy or room.lock.locked():
+                continue
+            if room.idle_since is not None and mono - room.idle_since > IDLE:
+                room.close()
+                del self.rooms[live_id]
+                engine = self.engines.pop(live_id, None)
+                if engine is not None and hasattr(engine, "close"):
+                    engine.close()
+                self.spawn(self.pubsub.unsubscribe(live_id))
+
+    # ----- recovery
+
+    async def _recover(self, down_since: float) -> None:
+        """The server as a whole was down since ``down_since``: see the module."""
+        log.warning("recovering live games after a stop at %.3f", down_since)
+        for live_id in await self.store.run(self.store.unfinished):
+            room = await self.room(live_id)
+            if room is None:
+                continue
+
+            def build(b: Builder, down: float = down_since) -> None:
+                s = b.state
+                for (seat, process), on in list(s.presence.items()):
+                    if on and process != self.pid:
+                        b.add("presence", {"seat": seat, "process": process, "connected": False})
+                m = b.match
+                t_down = b.state.t(down)
+                if m.status == "ready" and s.start_at is not None and s.start_at <= b.wall:
+                    # A start due before the stop happened then; one due while the server
+                    # was down happens now.
+                    if s.start_at > down:
+                        b.act(Start(), SYSTEM)
+                        return
+                    b.act(Start(), SYSTEM, t=b.state.t(s.start_at))
+                m = b.match
+                if m.status != "playing":
+                    return
+                ticked = m.tick(t_down)
+                if ticked is not m and ticked.last_entry is not None:
+                    b.add("action", {"entry": ticked.last_entry.to_json()}, None, ticked)
+                if b.match.status == "playing":
+                    b.act(Pause("the server was down"), SERVER_REFEREE, t=t_down)
+                    b.act(Resume(), SERVER_REFEREE)
+
+            try:
+                await room.commit(build, settle=False)
+            except Exception:
+                log.exception("game %s: recovery failed", live_id)
+
+    async def _bury(self, dead: set[str]) -> None:
+        """Close the connections of dead processes in the games' streams."""
+        for live_id in await self.store.run(self.store.unfinished):
+            room = await self.room(live_id)
+            if room is None:
+                continue
+            gone = [(s, p) for (s, p), on in room.state.presence.items() if on and p in dead]
+            if not gone:
+                continue
+
+            def build(b: Builder, gone: list[tuple[str, str]] = gone) -> None:
+                for seat, process in gone:
+                    if b.state.presence.get((seat, process)):
+                        b.add("presence", {"seat": seat, "process": process, "connected": False})
+
+            await room.commit(build, settle=False)
+        await self.store.run(self.store.forget, sorted(dead))
+
+    # ----- rooms
+
+    async def room(self, live_id: int) -> Room | None:
+        """The room of game ``live_id`` (loaded from the database on first use), or ``None``
+        when there is no such game."""
+        room = self.rooms.get(live_id)
+        if room is not None:
+            return room
+        pending = self._loading.get(live_id)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[live_id] = future
+        try:
+            room = await self._load(live_id)
+            future.set_result(room)
+            return room
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._loading[live_id]
+
+    async def _load(self, live_id: int) -> Room | None:
+        row = await self.store.run(self.store.game, live_id)
+        if row is None:
+            return None
+        if self.pubsub.distributed:
+            await self.pubsub.subscribe(live_id)
+        events = await self.store.run(self.store.events, live_id)
+        state = GameState.new(
+            MatchSettings.from_json(row.settings), Options.from_json(row.options), row.epoch
+        )
+        room = Room(self, row, state)
+        wall = self.wall()
+        keep = len(events) - 64
+        for i, event in enumerate(events):
+            room.state = room.state.apply(event)
+            if i >= keep:
+                room.render(event, room.state, wall)
+        self.rooms[live_id] = room
+        room.arm()
+        return room
+
+    def after_change(self, room: Room, before: GameState | None = None) -> None:
+        """Re-arm the room's timer; when the game just ended, record the result in its
+        event; when the computer is to act, let it."""
+        room.arm()
+        m = room.state.match
+        if before is not None and m.is_over and not before.match.is_over:
+            if room.row.event_id is not None:
+                self.spawn(self._record_result(room))
+            engine = self.engines.pop(room.id, None)
+            if engine is not None and hasattr(engine, "close"):
+                self.spawn(asyncio.to_thread(engine.close))
+        if room.state.options.computer and room.subscribers and not room.engine_busy:
+            from arbiter.server.play.engines import wanted_action
+
+            if wanted_action(room.state) is not None:
+                room.engine_busy = True
+                self.spawn(self._engine_turn(room))
+
+    async def _engine_turn(self, room: Room) -> None:
+        from arbiter.server.play.engines import choose, wanted_action
+
+        try:
+            seq = room.state.seq
+            kind = wanted_action(room.state)
+            if kind is None:
+                return
+            actions: list[Action] = await asyncio.to_thread(choose, self, room, kind)
+            seat = (room.state.options.computer or {})["seat"]
+            actor = actor_of_seat(seat)
+
+            def build(b: Builder) -> None:
+                if b.state.seq != seq and wanted_action(b.state) != kind:
+                    return
+                for action in actions:
+                    b.act(action, actor)
+
+            await room.commit(build)
+        except Exception:
+            log.exception("game %s: the computer could not act", room.id)
+        finally:
+            room.engine_busy = False
+        self.after_change(room)
+
+    async def _record_result(self, room: Room) -> None:
+        from arbiter.server.play.services import record_event_result
+
+        try:
+            await asyncio.to_thread(record_event_result, self.rt, room.row, room.state.match)
+        except Exception:
+            log.exception("game %s: the result did not reach the event", room.id)
+
+    async def _on_pubsub(self, live_id: int, doc: dict[str, Any]) -> None:
+        room = self.rooms.get(live_id)
+        if room is None:
+            return
+        events = [
+            Event(int(e["seq"]), str(e["kind"]), float(e["at"]), e["data"], e.get("user_id"))
+            for e in doc.get("events", [])
+        ]
+        await room.on_remote(events)
+
+    # ----- who is connecting
+
+    async def identify(
+        self, row: GameRow, token: str | None, user: CurrentUser | None
+    ) -> Viewer | None:
+        """Who the connection is: the seat of a seat token or of the account, a referee of the
+        game's event, or a spectator; ``None`` when the game is not theirs to see."""
+        if token:
+            digest = hash_token(token)
+            for seat, info in row.seats.items():
+                if info.get("token") == digest:
+                    return Viewer("player", seat, user)
+            return None
+        if user is not None:
+            for seat, info in row.seats.items():
+                if info.get("user_id") == user.id:
+                    return Viewer("player", seat, user)
+        if row.event_id is None:
+            return Viewer("spectator", None, user)
+        from arbiter.server.play.services import event_access
+
+        access = await asyncio.to_thread(event_access, self.rt, row.event_id, user)
+        if access is None:
+            return None
+        if access == "referee":
+            return Viewer("referee", None, user)
+        return Viewer("spectator", None, user)
