@@ -60,12 +60,14 @@ def board_svg(
     flipped: bool = False,
     size: int | None = None,
     title: str | None = None,
+    names: tuple[str, str] = ("White", "Black"),
 ) -> str:
     """The position as an SVG document (a string).
 
     ``last`` highlights a move: (mover, pit played, side of the landing pit, landing pit).
     ``flipped`` shows the board from Black's side. ``size`` sets the drawing's width in pixels
-    (it scales); ``title`` is read by screen readers.
+    (it scales); ``title`` is read by screen readers; ``names`` label the kazans (White's,
+    Black's), e.g. in the reader's language.
     """
     n = pos.variant.pits
     width = MARGIN * 2 + n * PIT_W + (n - 1) * GAP
@@ -95,7 +97,7 @@ def board_svg(
             f'<rect x="{MARGIN}" y="{y}" width="{width - 2 * MARGIN}" height="{KAZAN_H}" rx="20" '
             f'fill="{COLOURS["kazan"]}" data-kazan="{side}"/>'
         )
-        label = f"{'White' if side == 'white' else 'Black'}: {kazans[side]}"
+        label = f"{names[0] if side == 'white' else names[1]}: {kazans[side]}"
         parts.append(
             f'<text x="{width / 2}" y="{y + KAZAN_H / 2 + 6}" text-anchor="middle" '
             f'font-family="sans-serif" font-size="18" font-weight="bold" '
