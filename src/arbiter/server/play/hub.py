@@ -299,12 +299,17 @@ class Hub:
 
     def after_change(self, room: Room, before: GameState | None = None) -> None:
         """Re-arm the room's timer; when the game just ended, record the result in its
-        event; when the computer is to act, let it."""
+        event (or rate a casual game between two accounts); when the computer is to act, let
+        it."""
         room.arm()
         m = room.state.match
         if before is not None and m.is_over and not before.match.is_over:
             if room.row.event_id is not None:
                 self.spawn(self._record_result(room))
+            elif room.state.options.casual and not room.state.options.computer:
+                from arbiter.server.services.ratings import rate_casual_game
+
+                self.spawn(asyncio.to_thread(rate_casual_game, self.rt, room.id, m))
             engine = self.engines.pop(room.id, None)
             if engine is not None and hasattr(engine, "close"):
                 self.spawn(asyncio.to_thread(engine.close))

@@ -249,8 +249,9 @@ def create_computer(hub: Hub, user: CurrentUser | None, spec: GameSpec, level: i
 
 def event_game_settings(event: Event, game: Game) -> tuple[MatchSettings, Options]:
     """The match settings of an event's game from the event's settings: time control, Toguz
-    Korgool ruleset, Go rules (scoring, komi of the game, handicap), pair go; and the live
-    options (reconnection window, team event)."""
+    Korgool ruleset, Go rules (scoring, komi of the game, handicap), pair go, the conduct
+    settings (``late_forfeit``, ``late_limit`` in minutes, Toguz Korgool ``max_draw_offers`` and
+    ``move_cap``); and the live options (``reconnect_window``, team event)."""
     config = event.config
     control = config.text("time_control") or DEFAULT_CONTROLS[event.game]
     event_name, round_name = config.name, str(game.round)
@@ -267,12 +268,23 @@ def event_game_settings(event: Event, game: Game) -> tuple[MatchSettings, Option
     black = names(game.black, game.black_player)
     white = names(game.white, game.white_player)
     ruleset = str(config.value("ruleset"))
+    late = _setting(config, "late_limit")
+    late_limit = None if late is None else float(cast(int, late)) * 60.0
+    late_forfeit = _setting(config, "late_forfeit") is not False
     try:
         if event.game == "toguz":
+            offers = _setting(config, "max_draw_offers")
+            cap = _setting(config, "move_cap")
             settings = MatchSettings.toguz(
                 control,
                 white=white,
                 black=black,
+                conduct=ToguzConduct(
+                    max_draw_offers=3 if offers is None else cast(int, offers),
+                    move_cap=None if cap is None else cast(int, cap),
+                    late_forfeit=late_forfeit,
+                    late_limit=late_limit,
+                ),
                 variant="bestemshe" if ruleset == "bestemshe" else "toguz",
                 event=event_name,
                 round=round_name,
@@ -296,19 +308,25 @@ def event_game_settings(event: Event, game: Game) -> tuple[MatchSettings, Option
                 ),
                 black=black,
                 white=white,
+                conduct=GoConduct(late_forfeit=late_forfeit, late_limit=late_limit),
                 event=event_name,
                 round=round_name,
             )
     except ArbiterError as exc:
         raise Invalid(f"table {game.table}: {exc}", None) from None
     window = DEFAULT_RECONNECT_WINDOW
-    try:
-        found = config.value("reconnect_window")
-        if isinstance(found, int | float):
-            window = float(found)
-    except (KeyError, ArbiterError):
-        pass
+    found = _setting(config, "reconnect_window")
+    if isinstance(found, int | float) and not isinstance(found, bool):
+        window = float(found)
     return settings, Options(reconnect_window=window, casual=False, team=event.discipline == "team")
+
+
+def _setting(config: Any, key: str) -> object:
+    """The event's setting ``key``, or ``None`` when the events layer does not define it."""
+    try:
+        return cast(object, config.value(key))
+    except (KeyError, ArbiterError):
+        return None
 
 
 def _seats(event: Event, game: Game, roles: list[EventRole]) -> dict[str, Any]:
@@ -420,20 +438,33 @@ def _user(rt: Runtime, user_id: int | None) -> CurrentUser | None:
 def record_event_result(rt: Runtime, row: GameRow, match: Match) -> None:
     """A finished event game's result goes into the event through
     :func:`arbiter.server.services.results.record_result`, as entered by the referee who
-    created the live game (so versions and checks stay in one place)."""
+    created the live game (so versions and checks stay in one place). A referee's provisional
+    result of the unfinished game (seed 002 7.2.11) is replaced by the real one."""
     if row.event_id is None or match.result is None:
         return
     where = row.options.get("event_game") or {}
     user = _user(rt, row.created_by)
-    try:
+
+    def enter(version: int | None) -> None:
         results.record_result(
             rt,
             user,
-            row.event_id,
+            cast(int, row.event_id),
             int(where["round"]),
             int(where["table"]),
             where.get("board"),
-            match.result.text,
+            match.result.text if match.result is not None else "",
+            version=version,
         )
+
+    try:
+        try:
+            enter(None)
+        except Conflict as exc:
+            current = exc.current if isinstance(exc.current, dict) else {}
+            shown = current.get("result")
+            if not (isinstance(shown, str) and shown.endswith("?")):
+                raise
+            enter(int(current["version"]))
     except ServiceError as exc:
         log.warning("live game %s: result %s not recorded: %s", row.id, match.result, exc)

@@ -370,6 +370,7 @@ def describe(state: GameState, wall: float, *, full: bool = True) -> dict[str, A
         "running": m.clock.running_side if m.clocked else None,
         "draw_offer": m.draw_offer,
         "draw_offers": {side: m.draw_offers_made(side) for side in ("black", "white")},
+        "offered_at": [r.ply for r in m.moves if r.draw_offer],
         "claims": {side: list(m.claims(side)) for side in ("black", "white")},
         "resignation_proposal": None
         if proposal is None
