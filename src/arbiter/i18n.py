@@ -22,14 +22,10 @@ import contextvars
 import functools
 import gettext as _gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
-
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
 
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -56,6 +52,12 @@ def translations(lang: str) -> _gettext.NullTranslations:
     path = catalogue_path(lang)
     if lang == DEFAULT or not path.is_file():
         return _gettext.NullTranslations()
+    # Babel is imported when a catalogue is first needed: the core marks its messages with
+    # this module, and English needs no catalogue.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import Translations
+
     with path.open("rb") as f:
         catalog = read_po(f, locale=lang, domain=DOMAIN)
     buffer = BytesIO()
@@ -72,6 +74,11 @@ def current() -> str:
 def set_language(lang: str) -> contextvars.Token[str]:
     """Make ``lang`` the current language (an unknown one falls back to English)."""
     return _current.set(lang if lang in LANGUAGES else DEFAULT)
+
+
+def reset_language(token: contextvars.Token[str]) -> None:
+    """Go back to the language before the :func:`set_language` that gave ``token``."""
+    _current.reset(token)
 
 
 @contextmanager
@@ -106,6 +113,58 @@ def N_(message: str) -> str:
 
 
 _ = gettext
+
+
+def translate(template: str, params: Mapping[str, object] | None = None) -> str:
+    """The message id ``template`` in the current language, filled with ``params`` (a
+    :class:`~arbiter.errors.Text` parameter is translated too). A translation that lost a
+    placeholder falls back to the English.
+
+    >>> from arbiter.errors import Text
+    >>> with language("ru"):
+    ...     translate("{colour} to move", {"colour": Text("Black")})
+    'Чёрные to move'
+    """
+    from arbiter.errors import Text
+
+    values = {
+        k: translate(v.template, v.params) if isinstance(v, Text) else v
+        for k, v in (params or {}).items()
+    }
+    text = gettext(template)
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return template.format(**values)
+
+
+def error_text(exc: BaseException) -> str:
+    """An error's message in the current language.
+
+    An :class:`~arbiter.errors.ArbiterError` raised with a message id and parameters is
+    translated and then filled in (translators may reorder the ``{placeholders}``); any other
+    error gives ``str(exc)``, the English line.
+
+    >>> from arbiter.games.toguz import Position
+    >>> try:
+    ...     Position.initial().play(10)
+    ... except ValueError as exc:
+    ...     with language("ru"):
+    ...         print(error_text(exc))
+    ...     print(error_text(exc))
+    лунки 10 нет: лунки пронумерованы от 1 до 9
+    pit 10 does not exist: pits are numbered 1 to 9
+    """
+    template = getattr(exc, "template", None)
+    params = getattr(exc, "params", None)
+    if not isinstance(template, str) or not template:
+        return str(exc)
+    try:
+        return translate(template, params)
+    except (KeyError, IndexError, ValueError):  # a message that is not a template after all
+        return str(exc)
 
 
 def negotiate(accept_language: str | None, *, preferred: str | None = None) -> str:

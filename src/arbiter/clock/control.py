@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import ClassVar, TypeVar
 
 from arbiter.errors import ArbiterError
+from arbiter.i18n import N_
 
 __all__ = [
     "Absolute",
@@ -74,9 +75,12 @@ def parse_duration(text: str) -> float:
     match = _DURATION.fullmatch(compact)
     if not compact or match is None:
         if re.fullmatch(_NUM, compact):
-            raise TimeControlError(f"duration '{text}' needs a unit: h, m or s (e.g. 90m)")
+            raise TimeControlError(
+                N_("duration '{text}' needs a unit: h, m or s (e.g. 90m)"), text=text
+            )
         raise TimeControlError(
-            f"'{text}' is not a duration: write hours, minutes and seconds like 45s, 90m, 1h30m"
+            N_("'{text}' is not a duration: write hours, minutes and seconds like 45s, 90m, 1h30m"),
+            text=text,
         )
     # Exact decimal arithmetic, rounded once, so that every printed form reads back unchanged.
     total = sum(
@@ -361,7 +365,9 @@ def _parse(text: str) -> TimeControl:
         raise TimeControlError(f"a time control is text like '60m+3x30s', not {text!r}")
     source = " ".join(text.lower().replace("×", "x").split())
     if not source:
-        raise TimeControlError("empty time control: write e.g. 60m, 60m+3x30s, 60m+25/10m, 5m+3s")
+        raise TimeControlError(
+            N_("empty time control: write e.g. 60m, 60m+3x30s, 60m+25/10m, 5m+3s")
+        )
     word: str | None = None
     arg = ""
     suffix = _SUFFIX.fullmatch(source)
@@ -376,7 +382,7 @@ def _parse(text: str) -> TimeControl:
                 raise TimeControlError(f"'{word}' needs an overtime before it")
             return Absolute(main)
         if "+" in overtime:
-            raise TimeControlError("only one '+' is allowed: MAIN+OVERTIME")
+            raise TimeControlError(N_("only one '+' is allowed: MAIN+OVERTIME"))
         if "x" in overtime:
             count, _, period = overtime.partition("x")
             if word:
@@ -395,12 +401,16 @@ def _parse(text: str) -> TimeControl:
         cap = parse_duration(arg) if word else None
         return Fischer(main, parse_duration(overtime), cap)
     except TimeControlError as error:
-        raise TimeControlError(f"time control '{text}': {error}") from None
+        raise TimeControlError(
+            N_("time control '{text}': {error}"), text=text, error=error.text
+        ) from None
 
 
 def _int(text: str, what: str) -> int:
     if not text.isdigit():
-        raise TimeControlError(f"{what} must be a whole number, not '{text}'")
+        raise TimeControlError(
+            N_("{what} must be a whole number, not '{text}'"), what=what, text=text
+        )
     return int(text)
 
 

@@ -1,19 +1,38 @@
-"""Helpers every sub-command shares: one-line errors with exit code 2."""
+"""Helpers every sub-command shares: one-line errors with exit code 2, in the user's language.
+
+Commands write a message for people as a message id with named placeholders, translated when
+printed: ``fail(N_("{file} holds {n} games"), file=path, n=3)`` for an error (the CLI's edge
+translates it), ``say(N_("wrote {file}"), file=path)`` for a line of output.
+"""
 
 from typing import NoReturn
 
 import typer
 
 from arbiter.errors import ArbiterError
+from arbiter.i18n import gettext
 
 
 class CommandError(ArbiterError):
     """A command cannot go on; the message is printed as one line and the exit code is 2."""
 
 
-def fail(message: str) -> NoReturn:
-    """Stop the command with ``message`` on one line and exit code 2."""
-    raise CommandError(message)
+def fail(message: str, /, **params: object) -> NoReturn:
+    """Stop the command with ``message`` (a message id, filled with ``params``) on one line and
+    exit code 2."""
+    raise CommandError(message, **params)
+
+
+def tr(message: str, /, **params: object) -> str:
+    """``message`` in the current language, filled with ``params`` (named placeholders, so
+    that translators may reorder them)."""
+    text = gettext(message)
+    return text.format(**params) if params else text
+
+
+def say(message: str, /, *, err: bool = False, **params: object) -> None:
+    """Print a line for people, in the current language (see :func:`tr`)."""
+    typer.echo(tr(message, **params), err=err)
 
 
 def echo_error(message: str) -> None:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arbiter.commands.common import fail
+from arbiter.commands.common import fail, say, tr
+from arbiter.i18n import N_
 
 if TYPE_CHECKING:
     from sqlalchemy.exc import SQLAlchemyError
@@ -56,7 +57,11 @@ def open_database(settings: Settings, *, migrate: bool = True) -> Database:
         raise
     except SQLAlchemyError as exc:
         database.dispose()
-        fail(f"cannot open the database {settings.database_url}: {_reason(exc)}")
+        fail(
+            N_("cannot open the database {url}: {reason}"),
+            url=settings.database_url,
+            reason=_reason(exc),
+        )
     return database
 
 
@@ -82,13 +87,20 @@ def upgrade_command(
         before = current(database.engine)
         after = upgrade(database.engine, revision)
     except SQLAlchemyError as exc:
-        fail(f"cannot upgrade {settings.database_url}: {_reason(exc)}")
+        fail(N_("cannot upgrade {url}: {reason}"), url=settings.database_url, reason=_reason(exc))
     finally:
         database.dispose()
     if before == after:
-        typer.echo(f"{settings.database_url}: already at revision {after}")
+        say(N_("{url}: already at revision {revision}"), url=settings.database_url, revision=after)
+    elif before is None:
+        say(N_("{url}: upgraded from empty to {after}"), url=settings.database_url, after=after)
     else:
-        typer.echo(f"{settings.database_url}: upgraded from {before or 'empty'} to {after}")
+        say(
+            N_("{url}: upgraded from {before} to {after}"),
+            url=settings.database_url,
+            before=before,
+            after=after,
+        )
 
 
 @app.command("current")
@@ -104,9 +116,22 @@ def current_command(db: DbOption = None) -> None:
     try:
         found = current(database.engine)
     except SQLAlchemyError as exc:
-        fail(f"cannot open {settings.database_url}: {_reason(exc)}")
+        fail(
+            N_("cannot open the database {url}: {reason}"),
+            url=settings.database_url,
+            reason=_reason(exc),
+        )
     finally:
         database.dispose()
     newest = head()
-    state = "current" if found == newest else f"needs 'arbiter db upgrade' to {newest}"
-    typer.echo(f"{settings.database_url}: revision {found or 'none (empty)'} ({state})")
+    state = (
+        tr(N_("current"))
+        if found == newest
+        else tr(N_("needs 'arbiter db upgrade' to {revision}"), revision=newest)
+    )
+    say(
+        N_("{url}: revision {revision} ({state})"),
+        url=settings.database_url,
+        revision=found or tr(N_("none (empty)")),
+        state=state,
+    )

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from arbiter.commands.common import fail
+from arbiter.commands.common import fail, say, tr
 from arbiter.events import document
 from arbiter.events.crosstable import crosstable, render_csv, render_html, render_json, render_text
 from arbiter.events.entries import import_players
@@ -34,6 +34,7 @@ from arbiter.events.reports import (
 )
 from arbiter.events.settings import BRACKET_SYSTEMS, DISCIPLINES, GAMES, SYSTEMS
 from arbiter.events.systems import system_for
+from arbiter.i18n import N_, gettext
 
 app = typer.Typer(
     help="Competitions: participants, pairings, results, standings.", no_args_is_help=True
@@ -55,7 +56,7 @@ def _save(path: Path, event: Event) -> None:
 def _check_format(fmt: str, allowed: tuple[str, ...] = TABLE_FORMATS) -> str:
     value = fmt.strip().lower()
     if value not in allowed:
-        fail(f"unknown format {fmt!r}: use {', '.join(allowed)}")
+        fail(N_("unknown format {format!r}: use {allowed}"), format=fmt, allowed=", ".join(allowed))
     return value
 
 
@@ -105,16 +106,29 @@ def new_command(
 ) -> None:
     """Create a new event file."""
     if game not in GAMES:
-        fail(f"unknown game {game!r}: use go or toguz")
+        fail(N_("unknown game {game!r}: use go or toguz"), game=game)
     if system not in SYSTEMS:
-        fail(f"unknown system {system!r}: use {', '.join(SYSTEMS)}")
+        fail(
+            N_("unknown system {system!r}: use {systems}"),
+            system=system,
+            systems=", ".join(SYSTEMS),
+        )
     if discipline not in DISCIPLINES:
-        fail(f"unknown discipline {discipline!r}: use individual, pair or team")
+        fail(
+            N_("unknown discipline {discipline!r}: use individual, pair or team"),
+            discipline=discipline,
+        )
     if file.exists() and not force:
-        fail(f"{file} exists already: use --force to replace it")
+        fail(N_("{file} exists already: use --force to replace it"), file=file)
     event = Event.create(game, system, discipline, rounds=rounds, draw_lots=draw_lots, name=name)
     _save(file, event)
-    typer.echo(f"created {file}: {game} {system} ({discipline})")
+    say(
+        N_("created {file}: {game} {system} ({discipline})"),
+        file=file,
+        game=game,
+        system=system,
+        discipline=discipline,
+    )
 
 
 @app.command("set")
@@ -129,7 +143,7 @@ def set_command(
     for item in assignments:
         key, sep, value = item.partition("=")
         if not sep:
-            fail(f"{item!r}: write KEY=VALUE, e.g. komi=6.5")
+            fail(N_("{item!r}: write KEY=VALUE, e.g. komi=6.5"), item=item)
         event = event.set(key.strip(), value)
     _save(file, event)
     cfg = event.config
@@ -178,8 +192,15 @@ def add_command(
         medical=medical,
     )
     _save(file, event)
-    late = f" (from round {player.entered})" if player.entered > 1 else ""
-    typer.echo(f"added {player.no} {player.name}{late}")
+    if player.entered > 1:
+        say(
+            N_("added {no} {name} (from round {round})"),
+            no=player.no,
+            name=player.name,
+            round=player.entered,
+        )
+    else:
+        say(N_("added {no} {name}"), no=player.no, name=player.name)
 
 
 @app.command("add-pair")
@@ -192,7 +213,7 @@ def add_pair_command(
     """Enter a pair-go pair of two entered players."""
     event, pair = _load(file).add_pair(man, woman, name)
     _save(file, event)
-    typer.echo(f"added pair {pair.no} {pair.name}")
+    say(N_("added pair {no} {name}"), no=pair.no, name=pair.name)
 
 
 def _refs(text: str | None) -> list[str]:
@@ -211,7 +232,7 @@ def add_team_command(
     """Enter a team of entered players."""
     event, team = _load(file).add_team(name, _refs(players), _refs(reserves))
     _save(file, event)
-    typer.echo(f"added team {team.no} {team.name}")
+    say(N_("added team {no} {name}"), no=team.no, name=team.name)
 
 
 @app.command("import-players")
@@ -225,14 +246,18 @@ def import_players_command(
     try:
         text = csv_file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        fail(f"{csv_file}: not a UTF-8 text file")
+        fail(N_("{file}: not a UTF-8 text file"), file=csv_file)
     event, added = import_players(_load(file), text)
     _save(file, event)
-    typer.echo(
-        f"added {len(added)} players ({added[0].no} to {added[-1].no})"
-        if added
-        else "no players added"
-    )
+    if added:
+        say(
+            N_("added {count} players ({first} to {last})"),
+            count=len(added),
+            first=added[0].no,
+            last=added[-1].no,
+        )
+    else:
+        say(N_("no players added"))
 
 
 @app.command("withdraw")
@@ -248,7 +273,12 @@ def withdraw_command(
     event = before.withdraw(participant, from_round)
     _save(file, event)
     who = event.find(participant)
-    typer.echo(f"withdrew {who.no} {who.name} from round {who.withdrawn}")
+    say(
+        N_("withdrew {no} {name} from round {round}"),
+        no=who.no,
+        name=who.name,
+        round=who.withdrawn,
+    )
 
 
 # -- playing --------------------------------------------------------------------------------------
@@ -277,7 +307,7 @@ def unpair_command(file: FileOption) -> None:
     number = len(event.rounds)
     event = event.unpair_last_round()
     _save(file, event)
-    typer.echo(f"round {number} removed")
+    say(N_("round {round} removed"), round=number)
 
 
 @app.command("result", context_settings={"ignore_unknown_options": True})
@@ -301,7 +331,7 @@ def result_command(
 ) -> None:
     """Record (or correct) a result."""
     if result is None:
-        fail("give the result, e.g. 1-0 or B+R (a double forfeit is written after '--': -- --)")
+        fail(N_("give the result, e.g. 1-0 or B+R (a double forfeit is written after '--': -- --)"))
     before = _load(file)
     event = before.record_result(round_no, table, board, result, extra=extra)
     _save(file, event)
@@ -309,16 +339,31 @@ def result_command(
         round_no, table, board if board is not None or event.discipline != "team" else 1
     )
     old = before.game_at(round_no, table, game.board).result
-    where = f"round {round_no} table {table}" + (
-        f" board {game.board}" if game.board is not None else ""
+    where = (
+        tr(
+            N_("round {round} table {table} board {board}"),
+            round=round_no,
+            table=table,
+            board=game.board,
+        )
+        if game.board is not None
+        else tr(N_("round {round} table {table}"), round=round_no, table=table)
     )
-    black, white = f"{event.name_of(game.black)} (Black)", f"{event.name_of(game.white)} (White)"
+    black = tr(N_("{name} (Black)"), name=event.name_of(game.black))
+    white = tr(N_("{name} (White)"), name=event.name_of(game.white))
     names = f"{black} – {white}" if event.game == "go" else f"{white} – {black}"
     if extra:
-        typer.echo(f"{where}: extra game {game.extra[-1]}")
+        say(N_("{where}: extra game {result}"), where=where, result=game.extra[-1])
+    elif old is not None and str(old) != str(game.result):
+        say(
+            N_("{where}: {names} {result} (was {old})"),
+            where=where,
+            names=names,
+            result=game.result,
+            old=old,
+        )
     else:
-        note = f" (was {old})" if old is not None and str(old) != str(game.result) else ""
-        typer.echo(f"{where}: {names} {game.result}{note}")
+        say(N_("{where}: {names} {result}"), where=where, names=names, result=game.result)
 
 
 @app.command("lineup")
@@ -341,7 +386,7 @@ def lineup_command(
     event = _load(file).set_lineup(round_no, team, refs, override=override)
     _save(file, event)
     t = event.find(team)
-    typer.echo(f"line-up of {t.name} for round {round_no} set")
+    say(N_("line-up of {team} for round {round} set"), team=t.name, round=round_no)
 
 
 @app.command("warn")
@@ -358,9 +403,9 @@ def warn_command(
     _save(file, event)
     who = event.find_player(player)
     count = sum(1 for w in event.warnings if w.player == who.no)
-    typer.echo(f"warning {count} to {who.no} {who.name}")
+    say(N_("warning {count} to {no} {name}"), count=count, no=who.no, name=who.name)
     if who.excluded and not before.find_player(player).excluded:
-        typer.echo(f"{who.name} is excluded from round {who.withdrawn}")
+        say(N_("{name} is excluded from round {round}"), name=who.name, round=who.withdrawn)
 
 
 # -- reading --------------------------------------------------------------------------------------
@@ -378,7 +423,11 @@ def standings_command(
     fmt = _check_format(fmt)
     event = _load(file)
     if round_no is not None and round_no > len(event.rounds):
-        fail(f"round {round_no} is not paired: {len(event.rounds)} rounds are")
+        fail(
+            N_("round {round} is not paired: {count} rounds are"),
+            round=round_no,
+            count=len(event.rounds),
+        )
     table = event.standings(round_no)
     if fmt == "json":
         _print_json(table.to_json())
@@ -400,7 +449,11 @@ def crosstable_command(
     fmt = _check_format(fmt, ("text", "table", "csv", "json", "html"))
     event = _load(file)
     if round_no is not None and round_no > len(event.rounds):
-        fail(f"round {round_no} is not paired: {len(event.rounds)} rounds are")
+        fail(
+            N_("round {round} is not paired: {count} rounds are"),
+            round=round_no,
+            count=len(event.rounds),
+        )
     table = crosstable(event, round_no)
     if fmt == "csv":
         typer.echo(render_csv(table), nl=False)
@@ -417,9 +470,14 @@ def _participants_table(event: Event) -> Table:
     for p in event.participants:
         status = ""
         if p.withdrawn is not None:
-            status = ("excluded" if p.excluded else "withdrawn") + f" from round {p.withdrawn}"
+            status = tr(
+                N_("excluded from round {round}")
+                if p.excluded
+                else N_("withdrawn from round {round}"),
+                round=p.withdrawn,
+            )
         elif p.entered > 1:
-            status = f"from round {p.entered}"
+            status = tr(N_("from round {round}"), round=p.entered)
         extra = ""
         from arbiter.events.participants import Pair, Player, Team
 
@@ -439,7 +497,8 @@ def _participants_table(event: Event) -> Table:
                 extra += " | " + ", ".join(event.player(m).name for m in p.reserves)
         rows.append((str(p.no), p.name, extra, status))
     title = event.config.name or f"{event.game} {event.system}"
-    return Table(title, ("No", "Name", "Details", "Status"), tuple(rows))
+    headers = (gettext("No"), gettext("Name"), gettext("Details"), gettext("Status"))
+    return Table(title, headers, tuple(rows))
 
 
 @app.command("show")
@@ -480,10 +539,16 @@ def show_command(
         )
         return
     if fmt == "table":
-        done = ", finished" if system.finished(event) else ""
         kind = f"{event.game} {event.system} ({event.discipline})"
-        paired = f"{len(event.rounds)} of {planned} rounds paired{done}"
-        typer.echo(f"{event.config.name or '(no name)'}: {kind}, {paired}")
+        say(
+            N_("{name}: {kind}, {paired} of {planned} rounds paired, finished")
+            if system.finished(event)
+            else N_("{name}: {kind}, {paired} of {planned} rounds paired"),
+            name=event.config.name or tr(N_("(no name)")),
+            kind=kind,
+            paired=len(event.rounds),
+            planned=planned,
+        )
     _print_table(_participants_table(event), fmt)
     if fmt == "table" and event.system in BRACKET_SYSTEMS and event.rounds:
         for rnd in event.rounds:
@@ -491,9 +556,11 @@ def show_command(
                 if g.board not in (None, 1):
                     continue
                 pair = f"{event.name_of(g.black)} – {event.name_of(g.white)}"
-                extra = f" (extra: {', '.join(str(r) for r in g.extra)})" if g.extra else ""
+                shown = ", ".join(str(r) for r in g.extra)
+                extra = " " + tr(N_("(extra: {results})"), results=shown) if g.extra else ""
                 result = f"{g.result or ''}{extra}"
-                typer.echo(f"round {rnd.number} {g.slot or ''}: {pair} {result}".rstrip())
+                where = tr(N_("round {round}"), round=rnd.number)
+                typer.echo(f"{where} {g.slot or ''}: {pair} {result}".rstrip())
 
 
 # Swiss and McMahon: explain and manual edits; import and export of other programs' files

@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from arbiter.commands.common import fail
+from arbiter.commands.common import fail, say
 from arbiter.commands.event import FileOption, app
 from arbiter.errors import ArbiterError
 from arbiter.events import document
@@ -28,6 +28,7 @@ from arbiter.events.formats.egf import extension, h9_bytes
 from arbiter.events.formats.opengotha import import_opengotha, write_opengotha
 from arbiter.events.formats.trf import import_trf, write_trf
 from arbiter.events.settings import SYSTEMS
+from arbiter.i18n import N_
 
 EXPORT_FORMATS = ("opengotha", "h9", "trf", "json")
 SOURCE_FORMATS = ("opengotha", "trf")
@@ -37,7 +38,11 @@ def _source_format(source: Path, data: bytes, given: str | None) -> str:
     if given is not None:
         value = given.strip().lower()
         if value not in SOURCE_FORMATS:
-            fail(f"unknown source format {given!r}: use {' or '.join(SOURCE_FORMATS)}")
+            fail(
+                N_("unknown source format {format!r}: use {allowed}"),
+                format=given,
+                allowed=" or ".join(SOURCE_FORMATS),
+            )
         return value
     suffix = source.suffix.lower()
     if suffix == ".xml":
@@ -76,25 +81,29 @@ def import_command(
     """Create an event file from another program's file."""
     fmt = fmt.strip().lower()
     if fmt not in ("table", "json"):
-        fail(f"unknown format {fmt!r}: use table or json")
+        fail(N_("unknown format {format!r}: use {allowed}"), format=fmt, allowed="table, json")
     if file.exists() and not force:
-        fail(f"{file} exists already: use --force to replace it")
+        fail(N_("{file} exists already: use --force to replace it"), file=file)
     try:
         data = source.read_bytes()
     except OSError as exc:
-        fail(f"{source}: {exc.strerror or exc}")
+        fail(N_("{file}: cannot read ({reason})"), file=source, reason=exc.strerror or exc)
     kind = _source_format(source, data, source_format)
     if system is not None and system not in SYSTEMS:
-        fail(f"unknown system {system!r}: use {', '.join(SYSTEMS)}")
+        fail(
+            N_("unknown system {system!r}: use {systems}"),
+            system=system,
+            systems=", ".join(SYSTEMS),
+        )
     if game is not None and game not in ("go", "toguz"):
-        fail(f"unknown game {game!r}: use go or toguz")
+        fail(N_("unknown game {game!r}: use go or toguz"), game=game)
     if kind == "opengotha":
         if game not in (None, "go") or system is not None:
-            fail("an OpenGotha file is a Go event; its system comes from the file")
+            fail(N_("an OpenGotha file is a Go event; its system comes from the file"))
         imported: Imported = _prefixed(source, lambda: import_opengotha(data, teams=teams))
     else:
         if teams:
-            fail("--teams is for OpenGotha files")
+            fail(N_("--teams is for OpenGotha files"))
         imported = _prefixed(
             source,
             lambda: import_trf(data, game=game, system=system),  # type: ignore[arg-type]
@@ -102,7 +111,7 @@ def import_command(
     event = imported.event
     document.save(file, event)
     for note in imported.notes:
-        typer.echo(f"note: {note}", err=True)
+        say(N_("note: {note}"), note=note, err=True)
     if fmt == "json":
         doc = {
             "file": str(file),
@@ -115,10 +124,29 @@ def import_command(
         }
         typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         return
-    what = {"individual": "players", "pair": "pairs", "team": "teams"}[event.discipline]
-    typer.echo(
-        f"created {file} from {source.name}: {event.game} {event.system} ({event.discipline}), "
-        f"{len(event.participants)} {what}, {len(event.rounds)} round(s) paired"
+    created = {
+        "individual": N_(
+            "created {file} from {source}: {game} {system} ({discipline}), "
+            "{count} players, {rounds} round(s) paired"
+        ),
+        "pair": N_(
+            "created {file} from {source}: {game} {system} ({discipline}), "
+            "{count} pairs, {rounds} round(s) paired"
+        ),
+        "team": N_(
+            "created {file} from {source}: {game} {system} ({discipline}), "
+            "{count} teams, {rounds} round(s) paired"
+        ),
+    }[event.discipline]
+    say(
+        created,
+        file=file,
+        source=source.name,
+        game=event.game,
+        system=event.system,
+        discipline=event.discipline,
+        count=len(event.participants),
+        rounds=len(event.rounds),
     )
 
 
@@ -126,7 +154,7 @@ def _prefixed(source: Path, read: Callable[[], Imported]) -> Imported:
     try:
         return read()
     except ArbiterError as exc:
-        fail(f"{source}: {exc}")
+        fail(N_("{file}: {error}"), file=source, error=exc.text)
 
 
 @app.command("export")
@@ -140,7 +168,11 @@ def export_command(
     """Write the event for another program: OpenGotha XML, EGF results (h9), TRF or JSON."""
     value = fmt.strip().lower()
     if value not in EXPORT_FORMATS:
-        fail(f"unknown format {fmt!r}: use {', '.join(EXPORT_FORMATS)}")
+        fail(
+            N_("unknown format {format!r}: use {allowed}"),
+            format=fmt,
+            allowed=", ".join(EXPORT_FORMATS),
+        )
     event = document.load(file)
     text: str | None = None
     if value == "opengotha":
@@ -151,8 +183,10 @@ def export_command(
         text = document.dumps(event)
     data = text.encode("utf-8") if text is not None else h9_bytes(event)
     if value == "h9" and output is not None and output.suffix.lower() != extension(event):
-        typer.echo(
-            f"note: the EGF expects this event's results as a {extension(event)} file", err=True
+        say(
+            N_("note: the EGF expects this event's results as a {extension} file"),
+            extension=extension(event),
+            err=True,
         )
     if output is None:
         if text is not None:
@@ -163,7 +197,7 @@ def export_command(
             sys.stdout.buffer.flush()
         return
     _write_atomically(output, data)
-    typer.echo(f"wrote {output}")
+    say(N_("wrote {file}"), file=output)
 
 
 def _write_atomically(path: Path, data: bytes) -> None:

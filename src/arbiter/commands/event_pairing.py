@@ -17,13 +17,14 @@ import typer
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
 
-from arbiter.commands.common import fail
+from arbiter.commands.common import fail, say, tr
 from arbiter.commands.event import FileOption, _load, _save, app
 from arbiter.events.event import Event
 from arbiter.events.reports import pairing_table
 from arbiter.events.swiss import edits
 from arbiter.events.swiss.explain import explain, render
 from arbiter.events.swiss.system import listening
+from arbiter.i18n import N_
 
 #: A pairing that has not finished after this many seconds shows a progress bar.
 PATIENCE = 1.0
@@ -71,7 +72,7 @@ def progress_bar(patience: float = PATIENCE) -> Iterator[None]:
 
 def _round(event: Event, number: int | None) -> int:
     if not event.rounds:
-        fail("no round is paired yet")
+        fail(N_("no round is paired yet"))
     return number if number is not None else len(event.rounds)
 
 
@@ -85,7 +86,7 @@ def explain_command(
 ) -> None:
     """Explain a Swiss or McMahon round: the weight components of every pair."""
     if fmt not in ("text", "json"):
-        fail(f"unknown format {fmt!r}: use text or json")
+        fail(N_("unknown format {format!r}: use {allowed}"), format=fmt, allowed="text, json")
     event = _load(file)
     with progress_bar():
         doc = explain(event, _round(event, round_no))
@@ -98,7 +99,7 @@ def explain_command(
 def _report(event: Event, notes: list[str], what: str) -> None:
     typer.echo(what)
     for note in notes:
-        typer.echo(f"warning: {note}")
+        say(N_("warning: {note}"), note=note)
     rnd = event.rounds[-1]
     table = pairing_table(event, rnd)
     for row in table.rows:
@@ -113,7 +114,7 @@ def swap_command(file: FileOption, first: Who, second: Who) -> None:
     """Two participants exchange their places in the last (unplayed) round."""
     event, notes = edits.swap(_load(file), first, second)
     _save(file, event)
-    _report(event, notes, f"swapped {first} and {second}")
+    _report(event, notes, tr(N_("swapped {first} and {second}"), first=first, second=second))
 
 
 @app.command("force")
@@ -121,7 +122,7 @@ def force_command(file: FileOption, first: Who, second: Who) -> None:
     """Two participants meet in the last round; their former opponents meet each other."""
     event, notes = edits.force(_load(file), first, second)
     _save(file, event)
-    _report(event, notes, f"{first} and {second} meet")
+    _report(event, notes, tr(N_("{first} and {second} meet"), first=first, second=second))
 
 
 @app.command("forbid")
@@ -131,7 +132,7 @@ def forbid_command(file: FileOption, first: Who, second: Who) -> None:
     with progress_bar():
         event, notes = edits.forbid(_load(file), first, second)
     _save(file, event)
-    _report(event, notes, f"{first} and {second} no longer meet")
+    _report(event, notes, tr(N_("{first} and {second} no longer meet"), first=first, second=second))
 
 
 @app.command("skip")
@@ -145,4 +146,12 @@ def skip_command(
     with progress_bar():
         event, notes = edits.skip(_load(file), participant, "half" if half else "zero")
     _save(file, event)
-    _report(event, notes, f"{participant} skips round {len(event.rounds)}")
+    _report(
+        event,
+        notes,
+        tr(
+            N_("{participant} skips round {round}"),
+            participant=participant,
+            round=len(event.rounds),
+        ),
+    )

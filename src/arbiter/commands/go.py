@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from arbiter.commands.common import fail
+from arbiter.commands.common import fail, say, tr
 from arbiter.games.go import (
     KO_RULES,
     Game,
@@ -22,6 +22,7 @@ from arbiter.games.go import (
 )
 from arbiter.games.go.gtp import GtpEngine
 from arbiter.games.go.result import format_points
+from arbiter.i18n import N_
 from arbiter.records.sgf import SgfError, read_sgf
 
 app = typer.Typer(help="Go: the rules over GTP, SGF records.", no_args_is_help=True)
@@ -44,7 +45,7 @@ def gtp_command(
     fill its own eye). Errors are answered '? message' and the session goes on.
     """
     if ko not in KO_RULES:
-        fail(f"unknown ko rule {ko!r}: choose one of {', '.join(KO_RULES)}")
+        fail(N_("unknown ko rule {ko!r}: choose one of {rules}"), ko=ko, rules=", ".join(KO_RULES))
     engine = GtpEngine(ko=ko, size=size, komi=komi, seed=seed)
 
     def write(response: str) -> None:
@@ -58,11 +59,11 @@ def _load(path: Path) -> Game:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        fail(f"{path}: cannot read ({exc.strerror or exc})")
+        fail(N_("{file}: cannot read ({reason})"), file=path, reason=exc.strerror or exc)
     try:
         return read_sgf(data)
     except SgfError as exc:
-        fail(f"{path}: {exc}")
+        fail(N_("{file}: {error}"), file=path, error=exc.text)
 
 
 @app.command("show")
@@ -83,30 +84,53 @@ def show_command(
     shown = len(game.moves)
     if move is not None:
         if not 0 <= move <= len(game.moves):
-            fail(f"--move {move} is out of range: the record has {len(game.moves)} moves")
+            fail(
+                N_("--move {move} is out of range: the record has {count} moves"),
+                move=move,
+                count=len(game.moves),
+            )
         shown = move
         if move < len(game.moves):
             position = _replay(game, move)
     rules = position.rules
-    for color, players in (("Black", info.black), ("White", info.white)):
+    for color, players in ((N_("Black"), info.black), (N_("White"), info.white)):
         names = " & ".join(str(p) for p in players) or "?"
-        typer.echo(f"{color}: {names}")
-    typer.echo(
-        f"Board {position.size}×{position.size}, {rules.scoring} counting, ko: {rules.ko}, "
-        f"komi {format_points(rules.komi)}"
-        + (f", handicap {game.start.handicap}" if game.start.handicap else "")
-        + (", pair go" if game.pair else "")
+        typer.echo(f"{tr(color)}: {names}")
+    board = tr(
+        N_("Board {size}×{size}, {scoring} counting, ko: {ko}, komi {komi}"),
+        size=position.size,
+        scoring=rules.scoring,
+        ko=rules.ko,
+        komi=format_points(rules.komi),
     )
-    typer.echo(f"After move {shown} of {len(game.moves)}; {position.to_move} to move")
+    if game.start.handicap:
+        board += ", " + tr(N_("handicap {stones}"), stones=game.start.handicap)
+    if game.pair:
+        board += ", " + tr(N_("pair go"))
+    typer.echo(board)
+    say(
+        N_("After move {shown} of {count}; black to move")
+        if position.to_move == "black"
+        else N_("After move {shown} of {count}; white to move"),
+        shown=shown,
+        count=len(game.moves),
+    )
     typer.echo(position.diagram())
-    typer.echo(f"Captures: Black {position.captures('black')}, White {position.captures('white')}")
+    say(
+        N_("Captures: Black {black}, White {white}"),
+        black=position.captures("black"),
+        white=position.captures("white"),
+    )
     for penalty in game.penalties:
         typer.echo(str(penalty))
-    recorded = str(game.ended) if game.ended else "none"
-    typer.echo(f"Recorded result: {recorded}")
+    recorded = str(game.ended) if game.ended else tr(N_("none"))
+    say(N_("Recorded result: {result}"), result=recorded)
     if shown == len(game.moves):
         score = count(position, penalties=game.penalty_points())
-        typer.echo(f"Area/territory count as the board stands (all stones alive): {score.result}")
+        say(
+            N_("Area/territory count as the board stands (all stones alive): {result}"),
+            result=score.result,
+        )
 
 
 def _replay(game: Game, moves: int) -> Position:
@@ -134,23 +158,39 @@ def pair_handicap_command(
     """Print the pairs' points, the stones, the komi and who takes Black (seed 004, default
     table of spec pair-go.md)."""
     if len(ranks) != 4:
-        fail(f"give four ranks (two per pair), not {len(ranks)}")
+        fail(N_("give four ranks (two per pair), not {count}"), count=len(ranks))
     try:
         parsed = [Rank.parse(r) for r in ranks]
         result = pair_handicap(parsed[:2], parsed[2:])
     except (RankError, PairGoError) as exc:
-        fail(str(exc))
+        fail(exc.template, **exc.params)
     a, b = result.points
-    typer.echo(f"Pair A: {parsed[0]} + {parsed[1]} = {_points(a)} points")
-    typer.echo(f"Pair B: {parsed[2]} + {parsed[3]} = {_points(b)} points")
-    typer.echo(f"Difference: {_points(result.difference)}")
+    say(
+        N_("Pair A: {first} + {second} = {points} points"),
+        first=parsed[0],
+        second=parsed[1],
+        points=_points(a),
+    )
+    say(
+        N_("Pair B: {first} + {second} = {points} points"),
+        first=parsed[2],
+        second=parsed[3],
+        points=_points(b),
+    )
+    say(N_("Difference: {points}"), points=_points(result.difference))
     if result.black is None:
-        typer.echo("Colours: nigiri")
+        say(N_("Colours: nigiri"))
     else:
-        typer.echo(f"Black: pair {result.black.upper()} (the weaker pair)")
-    stones = f"{result.stones} handicap stones" if result.stones else "no handicap stones"
-    typer.echo(f"{stones}, komi {format_points(result.komi)}")
-    typer.echo("Equal points: " + ("White wins" if result.white_wins_ties else "draw"))
+        say(N_("Black: pair {pair} (the weaker pair)"), pair=result.black.upper())
+    if result.stones:
+        say(
+            N_("{stones} handicap stones, komi {komi}"),
+            stones=result.stones,
+            komi=format_points(result.komi),
+        )
+    else:
+        say(N_("no handicap stones, komi {komi}"), komi=format_points(result.komi))
+    say(N_("Equal points: White wins") if result.white_wins_ties else N_("Equal points: draw"))
 
 
 def _points(value: Fraction) -> str:

@@ -8,6 +8,7 @@ import typer
 
 from arbiter.commands.common import fail
 from arbiter.events.ratings.egf import CLASS_WEIGHTS, EgfGame, egf_update
+from arbiter.i18n import N_
 
 app = typer.Typer(help="Ratings: the EGF's Go rating.", no_args_is_help=True)
 
@@ -30,10 +31,10 @@ def egf_command(
     Example: arbiter rating egf 2100 2100 win   →   2109.306
     """
     if result.lower() not in _RESULTS:
-        fail(f"the result is win, loss or draw, not {result!r}")
+        fail(N_("the result is win, loss or draw, not {result!r}"), result=result)
     if cls.upper() not in CLASS_WEIGHTS:
-        fail(f"--class is A, B, C or D, not {cls!r}")
+        fail(N_("--class is A, B, C or D, not {cls!r}"), cls=cls)
     if receiving and handicap == 0:
-        fail("--receiving needs --handicap with the number of stones")
+        fail(N_("--receiving needs --handicap with the number of stones"))
     game = EgfGame(opponent, _RESULTS[result.lower()], handicap, receiving)
     typer.echo(f"{egf_update(rating, [game], cls.upper()):.3f}")

@@ -11,12 +11,15 @@ from typing import Annotated
 
 import typer
 
-from arbiter.commands.common import fail
-from arbiter.i18n import LANGUAGES, from_environment
+from arbiter.commands.common import fail, say
+from arbiter.i18n import LANGUAGES, N_, current
 
 FORMATS = ("html", "pdf")
 Lang = Annotated[
-    str | None, typer.Option("--lang", help="Language: en, ru, ky, kk, mn (default: the locale's).")
+    str | None,
+    typer.Option(
+        "--lang", help="Language: en, ru, ky, kk, mn (default: arbiter --lang, the locale's)."
+    ),
 ]
 Format = Annotated[str, typer.Option("--format", help="html or pdf.")]
 Output = Annotated[
@@ -25,17 +28,21 @@ Output = Annotated[
 
 
 def _language(lang: str | None) -> str:
-    chosen = lang or from_environment()
+    chosen = lang or current()
     if chosen not in LANGUAGES:
-        fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {chosen!r}")
+        fail(
+            N_("--lang must be one of {languages}, not {lang!r}"),
+            languages=", ".join(LANGUAGES),
+            lang=chosen,
+        )
     return chosen
 
 
 def _emit(html: str, fmt: str, output: Path | None) -> None:
     if fmt not in FORMATS:
-        fail(f"--format must be html or pdf, not {fmt!r}")
+        fail(N_("--format must be html or pdf, not {format!r}"), format=fmt)
     if output is not None and not output.parent.exists():
-        fail(f"{output.parent}: no such folder")
+        fail(N_("{folder}: no such folder"), folder=output.parent)
     data: bytes
     if fmt == "pdf":
         from arbiter.reports.render import to_pdf
@@ -52,7 +59,7 @@ def _emit(html: str, fmt: str, output: Path | None) -> None:
     with os.fdopen(fd, "wb") as f:
         f.write(data)
     os.replace(tmp, output)
-    typer.echo(f"written to {output}", err=True)
+    say(N_("written to {file}"), file=output, err=True)
 
 
 def register(toguz: typer.Typer, go: typer.Typer, event: typer.Typer) -> None:
@@ -72,7 +79,12 @@ def register(toguz: typer.Typer, go: typer.Typer, event: typer.Typer) -> None:
 
         records = _read_records(file)
         if not 1 <= game <= len(records):
-            fail(f"{file} holds {len(records)} games; there is no game {game}")
+            fail(
+                N_("{file} holds {count} games; there is no game {game}"),
+                file=file,
+                count=len(records),
+                game=game,
+            )
         _emit(protocol_html(records[game - 1], _language(lang)), fmt, output)
 
     @go.command("sheet")
@@ -89,7 +101,7 @@ def register(toguz: typer.Typer, go: typer.Typer, event: typer.Typer) -> None:
         try:
             data = file.read_bytes()
         except OSError as exc:
-            fail(f"{file}: cannot read ({exc.strerror or exc})")
+            fail(N_("{file}: cannot read ({reason})"), file=file, reason=exc.strerror or exc)
         _emit(sheet_html(read_sgf(data), _language(lang)), fmt, output)
 
     @event.command("report")
@@ -115,12 +127,12 @@ def register(toguz: typer.Typer, go: typer.Typer, event: typer.Typer) -> None:
         language = _language(lang)
         if kind == "round":
             if round_no is None:
-                fail("a round protocol needs --round")
+                fail(N_("a round protocol needs --round"))
             html = round_protocol_html(event, round_no, language)
         elif kind == "standings":
             html = standings_html(event, language, round_no)
         elif kind == "crosstable":
             html = crosstable_html(event, language, round_no)
         else:
-            fail(f"a report is round, standings or crosstable, not {kind!r}")
+            fail(N_("a report is round, standings or crosstable, not {kind!r}"), kind=kind)
         _emit(html, fmt, output)

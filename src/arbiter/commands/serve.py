@@ -13,8 +13,9 @@ from typing import Annotated
 
 import typer
 
-from arbiter.commands.common import fail
+from arbiter.commands.common import fail, say
 from arbiter.commands.db import DbOption, open_database, settings_for
+from arbiter.i18n import N_
 
 
 def _check_port(host: str, port: int) -> None:
@@ -25,8 +26,17 @@ def _check_port(host: str, port: int) -> None:
             probe.bind((host, port))
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                fail(f"{host}:{port} is in use: choose another port with --port")
-            fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+                fail(
+                    N_("{host}:{port} is in use: choose another port with --port"),
+                    host=host,
+                    port=port,
+                )
+            fail(
+                N_("cannot listen on {host}:{port}: {reason}"),
+                host=host,
+                port=port,
+                reason=exc.strerror or exc,
+            )
 
 
 def serve(
@@ -58,25 +68,29 @@ def serve(
 
     settings = settings_for(db).with_overrides(demo=demo)
     if log_level not in ("debug", "info", "warning", "error"):
-        fail(f"unknown log level {log_level!r}: use debug, info, warning or error")
+        fail(N_("unknown log level {level!r}: use debug, info, warning or error"), level=log_level)
     if workers > 1 and not redis:
-        fail("several workers need --redis URL: live games' events travel through Redis")
+        fail(N_("several workers need --redis URL: live games' events travel through Redis"))
     _check_port(host, port)
     rt = Runtime.create(settings, open_database(settings, migrate=upgrade))
     app = create_app(settings, runtime=rt)
     if settings.demo:
         for event_id in load_demo(rt):
-            typer.echo(f"demo event {event_id} loaded")
+            say(N_("demo event {id} loaded"), id=event_id)
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"arbiter serving on http://{shown}:{port} (database {settings.database_url})")
-    typer.echo("API documentation: " + f"http://{shown}:{port}/docs")
+    say(
+        N_("arbiter serving on {address} (database {url})"),
+        address=f"http://{shown}:{port}",
+        url=settings.database_url,
+    )
+    say(N_("API documentation: {address}"), address=f"http://{shown}:{port}/docs")
     if redis:
         os.environ["ARBITER_REDIS_URL"] = redis
     if workers > 1:
         # Each worker builds the app from the environment; the schema and demo are done.
         os.environ["ARBITER_DATABASE_URL"] = settings.database_url
         os.environ["ARBITER_DEMO"] = "no"
-        typer.echo(f"{workers} worker processes, events through {redis}")
+        say(N_("{workers} worker processes, events through {redis}"), workers=workers, redis=redis)
         uvicorn.run(
             "arbiter.server.play.asgi:app_from_env",
             factory=True,

@@ -8,9 +8,10 @@ from typing import Annotated, cast
 import typer
 from rich.console import Console
 
-from arbiter.commands.common import fail
+from arbiter.commands.common import fail, say
 from arbiter.games.toguz import Position
 from arbiter.games.toguz.perft import perft
+from arbiter.i18n import N_
 from arbiter.records.toguz_record import RecordError, ToguzRecord, replay
 from arbiter.records.toguz_text import read_games
 
@@ -32,7 +33,7 @@ def _read_records(path: Path) -> list[ToguzRecord]:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        fail(f"{path}: cannot read ({exc.strerror or exc})")
+        fail(N_("{file}: cannot read ({reason})"), file=path, reason=exc.strerror or exc)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -44,7 +45,7 @@ def _read_records(path: Path) -> list[ToguzRecord]:
             return [from_json_unchecked(text)]
         return read_games(text)
     except RecordError as exc:
-        fail(f"{path}: {exc}")
+        fail(N_("{file}: {error}"), file=path, error=exc.text)
 
 
 @app.command("replay")
@@ -66,7 +67,13 @@ def replay_command(
             for problem in replay(record).mismatches:
                 mismatches += 1
                 if not quiet:
-                    typer.echo(f"{path}: game {index} ({record.describe()}): {problem}")
+                    say(
+                        N_("{file}: game {index} ({game}): {problem}"),
+                        file=path,
+                        index=index,
+                        game=record.describe(),
+                        problem=problem,
+                    )
     typer.echo(f"{games} games replayed, {mismatches} mismatches")
     if mismatches:
         raise typer.Exit(1)
@@ -92,13 +99,13 @@ def play_command(
 
     for side, who in (("white", white), ("black", black)):
         if who not in ("human", "engine"):
-            fail(f"--{side} must be 'human' or 'engine', not {who!r}")
+            fail(N_("--{side} must be 'human' or 'engine', not {who!r}"), side=side, who=who)
     if not 0 < think <= 600:
-        fail(f"--think must be between 0 and 600 seconds, not {think}")
+        fail(N_("--think must be between 0 and 600 seconds, not {think}"), think=think)
     variant_of(variant)
     level_of(level)
     if save is not None and not save.parent.exists():
-        fail(f"{save.parent}: no such folder to save the record in")
+        fail(N_("{folder}: no such folder to save the record in"), folder=save.parent)
     game = TerminalGame(
         white=cast(Controller, white),
         black=cast(Controller, black),
@@ -136,13 +143,23 @@ def analyse_command(
 
     records = _read_records(file)
     if not 1 <= game <= len(records):
-        fail(f"{file} holds {len(records)} games; there is no game {game}")
+        fail(
+            N_("{file} holds {count} games; there is no game {game}"),
+            file=file,
+            count=len(records),
+            game=game,
+        )
     if not 0 < seconds <= 60:
-        fail(f"--seconds must be between 0 and 60, not {seconds}")
+        fail(N_("--seconds must be between 0 and 60, not {seconds}"), seconds=seconds)
     record = records[game - 1]
     played = replay(record)
     if played.mismatches and len(played.positions) <= len(record.moves):
-        fail(f"{file}: game {game} does not replay: {played.mismatches[0]}")
+        fail(
+            N_("{file}: game {game} does not replay: {problem}"),
+            file=file,
+            game=game,
+            problem=played.mismatches[0],
+        )
     pits = [m.text.pit for m in record.moves]
     typer.echo(f"{record.describe()}")
     for review, move in zip(

@@ -15,10 +15,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from arbiter.commands.common import tr
 from arbiter.engines.toguz_engine import FULL_STRENGTH, ToguzEngine
 from arbiter.games.toguz import IllegalMove, Position, Side
 from arbiter.games.toguz.diagram import rows
 from arbiter.games.toguz.notation import play_and_describe
+from arbiter.i18n import N_, error_text
 from arbiter.records.game_json import write_json
 from arbiter.records.toguz_record import GameResult, record_from_moves
 from arbiter.records.toguz_text import write_federation
@@ -128,20 +130,22 @@ def run_game(
             except EOFError:
                 answer = "quit"
             if answer in ("quit", "q", "exit"):
-                console.print("Game left unfinished.")
+                console.print(tr(N_("Game left unfinished.")))
                 break
             if answer in ("resign", "r"):
                 game.resigned = side
                 break
             if not answer.isdigit():
-                console.print(f"[red]Type a pit number ({', '.join(map(str, legal))}).[/red]")
+                shown = ", ".join(map(str, legal))
+                message = tr(N_("Type a pit number ({pits})."), pits=shown)
+                console.print(f"[red]{message}[/red]")
                 continue
             pit = int(answer)
             if not game.position.is_legal(pit):
                 try:
                     game.position.play(pit)
                 except IllegalMove as exc:
-                    console.print(f"[red]{exc}[/red]")
+                    console.print(f"[red]{error_text(exc)}[/red]")
                 continue
         game.play(pit)
         console.print(f"{side.capitalize()} plays {game.notes[-1]}")
@@ -171,5 +175,5 @@ def _save(
     path = save or Path(f"toguz-{now:%Y%m%d-%H%M%S}.json")
     text = write_json(record) if path.suffix.lower() == ".json" else write_federation(record)
     path.write_text(text, encoding="utf-8")
-    console.print(f"Record saved to {path}")
+    console.print(tr(N_("Record saved to {file}"), file=path))
     return path

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arbiter.commands.common import fail
+from arbiter.commands.common import fail, say
 from arbiter.commands.db import DbOption, open_database, settings_for
+from arbiter.i18n import N_
 
 if TYPE_CHECKING:
     from arbiter.server.runtime import Runtime
@@ -20,7 +21,7 @@ def _password(from_stdin: bool) -> str:
     if from_stdin:
         line = sys.stdin.readline()
         if not line:
-            fail("no password on standard input")
+            fail(N_("no password on standard input"))
         return line.rstrip("\r\n")
     value: str = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
     return value
@@ -57,8 +58,13 @@ def create_command(
         fail(exc.message)
     finally:
         rt.db.dispose()
-    kind = "administrator" if user.is_admin else "account"
-    typer.echo(f"created {kind} {user.username} (id {user.id})")
+    say(
+        N_("created administrator {name} (id {id})")
+        if user.is_admin
+        else N_("created account {name} (id {id})"),
+        name=user.username,
+        id=user.id,
+    )
 
 
 @app.command("password")
@@ -81,7 +87,7 @@ def password_command(
         fail(exc.message)
     finally:
         rt.db.dispose()
-    typer.echo(f"password of {username} set")
+    say(N_("password of {name} set"), name=username)
 
 
 @app.command("list")

@@ -31,6 +31,7 @@ from arbiter.events.results import Result
 from arbiter.events.rounds import BYE_KINDS, Bye, Game, Round
 from arbiter.events.settings import Settings
 from arbiter.games.go.rank import Rank
+from arbiter.i18n import N_
 
 SCHEMA = 1
 TYPE = "arbiter-event"
@@ -460,16 +461,17 @@ def load(path: str | os.PathLike[str]) -> Event:
     p = Path(path)
     if not p.exists():
         raise DocumentError(
-            f"{p}: no such event file (create it with: arbiter event new --file {p} ...)"
+            N_("{file}: no such event file (create it with: arbiter event new --file {file} ...)"),
+            file=p,
         )
     try:
         text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise DocumentError(f"{p}: not a UTF-8 text file") from None
+        raise DocumentError(N_("{file}: not a UTF-8 text file"), file=p) from None
     try:
         return loads(text)
     except DocumentError as exc:
-        raise DocumentError(f"{p}: {exc}") from None
+        raise DocumentError(N_("{file}: {error}"), file=p, error=exc.text) from None
 
 
 def save(path: str | os.PathLike[str], event: Event) -> None:

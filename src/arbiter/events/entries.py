@@ -29,6 +29,7 @@ from arbiter.events.participants import (
 from arbiter.events.results import Result, first_mover, other
 from arbiter.events.rounds import Game
 from arbiter.games.go.rank import Rank, RankError
+from arbiter.i18n import N_
 
 LATE_ENTRY_SYSTEMS = frozenset({"swiss", "swiss-dutch", "mcmahon"})
 
@@ -55,7 +56,7 @@ def parse_gender(text: str | None) -> Gender | None:
         return None
     found = _GENDER_WORDS.get(text.strip().lower())
     if found is None:
-        raise EventError(f"gender is m or f, not {text!r}")
+        raise EventError(N_("gender is m or f, not {text!r}"), text=text)
     return found
 
 
@@ -68,7 +69,9 @@ def parse_born(value: date | str | None) -> date | None:
     try:
         return date.fromisoformat(value.strip())
     except ValueError:
-        raise EventError(f"date of birth must be written YYYY-MM-DD, not {value!r}") from None
+        raise EventError(
+            N_("date of birth must be written YYYY-MM-DD, not {value!r}"), value=value
+        ) from None
 
 
 def parse_rating(value: int | str | None) -> int | None:
@@ -78,9 +81,9 @@ def parse_rating(value: int | str | None) -> int | None:
     try:
         rating = int(value)
     except ValueError:
-        raise EventError(f"a rating is a whole number, not {value!r}") from None
+        raise EventError(N_("a rating is a whole number, not {value!r}"), value=value) from None
     if not 0 <= rating <= 4000:
-        raise EventError(f"a rating is between 0 and 4000, not {rating}")
+        raise EventError(N_("a rating is between 0 and 4000, not {rating}"), rating=rating)
     return rating
 
 
@@ -175,7 +178,11 @@ def add_player(
             and other_player.born == player.born
             and other_player.club == player.club
         ):
-            raise EventError(f"{player.name} is already entered as number {other_player.no}")
+            raise EventError(
+                N_("{name} is already entered as number {no}"),
+                name=player.name,
+                no=other_player.no,
+            )
     check_admission(event, player)
     return replace(event, players=(*event.players, player)), player
 

@@ -37,6 +37,7 @@ from arbiter.events.settings import (
     System,
     spec,
 )
+from arbiter.i18n import N_
 
 if TYPE_CHECKING:
     from arbiter.events.standings import Standings
@@ -181,7 +182,7 @@ class Event:
             owner = "a Go" if s.games == ("go",) else "a Toguz Korgool"
             raise SettingError(f"{s.key} is {owner} setting; this event is {self.game}")
         if self.rounds and s.key in FIXED_AFTER_START:
-            raise SettingError(f"{s.key} cannot change once round 1 is paired")
+            raise SettingError(N_("{key} cannot change once round 1 is paired"), key=s.key)
         settings = self.settings.with_text(s.key, text)
         ruleset = settings.get("ruleset")
         if s.key == "ruleset" and ruleset is not None and ruleset not in RULESETS[self.game]:
@@ -220,14 +221,14 @@ class Event:
         for p in self.participants:
             if p.no == no:
                 return p
-        raise UnknownEntry(f"no participant number {no} in this event")
+        raise UnknownEntry(N_("no participant number {no} in this event"), no=no)
 
     def player(self, no: int) -> Player:
         """The player numbered ``no``."""
         for p in self.players:
             if p.no == no:
                 return p
-        raise UnknownEntry(f"no player number {no} in this event")
+        raise UnknownEntry(N_("no player number {no} in this event"), no=no)
 
     def find(self, ref: str | int) -> Participant:
         """The participant with number or exact name ``ref`` (as every command accepts)."""
@@ -269,12 +270,15 @@ class Event:
     def round(self, number: int) -> Round:
         """Round ``number`` (1-based), once paired."""
         if not 1 <= number <= len(self.rounds):
-            paired = (
-                f"rounds 1 to {len(self.rounds)} are paired"
-                if self.rounds
-                else "no round is paired yet"
+            if self.rounds:
+                raise UnknownEntry(
+                    N_("round {round} is not paired: rounds 1 to {last} are paired"),
+                    round=number,
+                    last=len(self.rounds),
+                )
+            raise UnknownEntry(
+                N_("round {round} is not paired: no round is paired yet"), round=number
             )
-            raise UnknownEntry(f"round {number} is not paired: {paired}")
         return self.rounds[number - 1]
 
     def game_at(self, round_no: int, table: int, board: int | None = None) -> Game:
@@ -294,7 +298,12 @@ class Event:
         if found is None:
             where = f"table {table}" + (f" board {board}" if board is not None else "")
             tables = ", ".join(str(t) for t in rnd.tables) or "none"
-            raise UnknownEntry(f"round {round_no} has no game at {where} (tables: {tables})")
+            raise UnknownEntry(
+                N_("round {round} has no game at {where} (tables: {tables})"),
+                round=round_no,
+                where=where,
+                tables=tables,
+            )
         return found
 
     def with_round(self, rnd: Round) -> Event:
@@ -438,7 +447,7 @@ def _find(items: Sequence[Participant], ref: str | int, what: str) -> Participan
         for p in items:
             if p.no == no:
                 return p
-        raise UnknownEntry(f"no {what} number {no} in this event")
+        raise UnknownEntry(_NO_NUMBER[what], no=no)
     text = str(ref).strip()
     matches = [p for p in items if same_name(p.name, text)]
     if len(matches) == 1:
@@ -446,6 +455,22 @@ def _find(items: Sequence[Participant], ref: str | int, what: str) -> Participan
     if len(matches) > 1:
         numbers = ", ".join(str(p.no) for p in matches)
         raise UnknownEntry(
-            f"{len(matches)} entries are named {text!r} (numbers {numbers}): use the number"
+            N_("{count} entries are named {name!r} (numbers {numbers}): use the number"),
+            count=len(matches),
+            name=text,
+            numbers=numbers,
         )
-    raise UnknownEntry(f"no {what} named {text!r} in this event")
+    raise UnknownEntry(_NO_NAME[what], name=text)
+
+
+#: "No such entry" by number and by name, for each kind of entry.
+_NO_NUMBER = {
+    "player": N_("no player number {no} in this event"),
+    "pair": N_("no pair number {no} in this event"),
+    "team": N_("no team number {no} in this event"),
+}
+_NO_NAME = {
+    "player": N_("no player named {name!r} in this event"),
+    "pair": N_("no pair named {name!r} in this event"),
+    "team": N_("no team named {name!r} in this event"),
+}

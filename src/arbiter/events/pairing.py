@@ -20,6 +20,7 @@ from arbiter.events.settings import SYSTEM_NAMES
 from arbiter.events.systems import Meeting, system_for
 from arbiter.events.systems.knockout import BracketSystem
 from arbiter.events.teams import match_games
+from arbiter.i18n import N_
 
 
 def _rounds(n: int) -> str:
@@ -42,8 +43,13 @@ def pair_next_round(event: Event) -> Event:
                 ", ..." if len(missing) > 6 else ""
             )
             raise PairingError(
-                f"round {last.number} has {len(missing)} game(s) without a result ({listed}): "
-                "record them first (a provisional result ends with ?)"
+                N_(
+                    "round {round} has {count} game(s) without a result ({listed}): "
+                    "record them first (a provisional result ends with ?)"
+                ),
+                round=last.number,
+                count=len(missing),
+                listed=listed,
             )
         if system.finished(event):
             raise PairingError(
@@ -107,7 +113,7 @@ def _games(event: Event, number: int, meeting: Meeting) -> tuple[Game, ...]:
 def unpair_last_round(event: Event) -> Event:
     """The event without its last round, which must have no result yet."""
     if not event.rounds:
-        raise PairingError("no round is paired")
+        raise PairingError(N_("no round is paired"))
     last = event.rounds[-1]
     recorded = [g for g in last.games if g.result is not None and g.result.played]
     if recorded:

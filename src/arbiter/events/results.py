@@ -33,6 +33,7 @@ from typing import Literal
 
 from arbiter.events.errors import ResultError
 from arbiter.events.exact import show
+from arbiter.i18n import N_
 
 GameName = Literal["go", "toguz"]
 Side = Literal["black", "white"]
@@ -104,7 +105,7 @@ class Result:
             if self.margin is not None or self.reason is not None:
                 raise ResultError("Toguz Korgool results have no margin or reason")
             if self.kind == "void":
-                raise ResultError("Toguz Korgool results have no 'Void'")
+                raise ResultError(N_("Toguz Korgool results have no 'Void'"))
         else:
             if self.korgools is not None:
                 raise ResultError("Go results carry no korgools")
@@ -234,10 +235,7 @@ def _parse_toguz(body: str, raw: str, total: int) -> Result:
         return Result("toguz")
     match = _TOGUZ_RE.match(body)
     if match is None:
-        raise ResultError(
-            f"{raw!r} is not a Toguz Korgool result: write 1-0, 0-1, 1/2-1/2 (or =), with "
-            "korgools as 1(82)-0(60), forfeits as +-, -+, --, and ? for a provisional result"
-        )
+        raise _not_toguz(raw)
     white_mark, white_k, black_mark, black_k = match.groups()
     marks = (_mark(white_mark), _mark(black_mark))
     winner: Side | None
@@ -248,10 +246,7 @@ def _parse_toguz(body: str, raw: str, total: int) -> Result:
     elif marks == (HALF, HALF):
         winner = None
     else:
-        raise ResultError(
-            f"{raw!r} is not a Toguz Korgool result: write 1-0, 0-1, 1/2-1/2 (or =), with "
-            "korgools as 1(82)-0(60), forfeits as +-, -+, --, and ? for a provisional result"
-        )
+        raise _not_toguz(raw)
     white = int(white_k) if white_k is not None else None
     black = int(black_k) if black_k is not None else None
     korgools = None if white is None and black is None else (white, black)
@@ -266,14 +261,37 @@ def _check_korgools(
     to_win = total // 2 + 1
     known = [k for k in (white, black) if k is not None]
     if any(k > total for k in known) or sum(known) > total:
-        raise ResultError(f"{raw!r}: the kazans cannot hold more than {total} korgools together")
+        raise ResultError(
+            N_("{result!r}: the kazans cannot hold more than {total} korgools together"),
+            result=raw,
+            total=total,
+        )
     losers = [white, black] if winner is None else [black if winner == "white" else white]
     for count in losers:
         if count is not None and count >= to_win:
-            raise ResultError(f"{raw!r}: a side with {count} korgools cannot have lost or drawn")
+            raise ResultError(
+                N_("{result!r}: a side with {count} korgools cannot have lost or drawn"),
+                result=raw,
+                count=count,
+            )
     complete = white is not None and black is not None and white + black == total
     if winner is None and complete and white != black:
-        raise ResultError(f"{raw!r}: with all {total} korgools counted a draw is {total // 2} each")
+        raise ResultError(
+            N_("{result!r}: with all {total} korgools counted a draw is {half} each"),
+            result=raw,
+            total=total,
+            half=total // 2,
+        )
+
+
+def _not_toguz(raw: str) -> ResultError:
+    return ResultError(
+        N_(
+            "{result!r} is not a Toguz Korgool result: write 1-0, 0-1, 1/2-1/2 (or =), with "
+            "korgools as 1(82)-0(60), forfeits as +-, -+, --, and ? for a provisional result"
+        ),
+        result=raw,
+    )
 
 
 def _parse_go(body: str, raw: str) -> Result:
@@ -285,8 +303,11 @@ def _parse_go(body: str, raw: str) -> Result:
     match = _GO_RE.match(body)
     if match is None:
         raise ResultError(
-            f"{raw!r} is not a Go result: write B+3.5, W+R, B+T, W+F, B+, 0 (jigo), Void, "
-            "forfeits as +-, -+, -- (Black first), and ? for a provisional result"
+            N_(
+                "{result!r} is not a Go result: write B+3.5, W+R, B+T, W+F, B+, 0 (jigo), Void, "
+                "forfeits as +-, -+, -- (Black first), and ? for a provisional result"
+            ),
+            result=raw,
         )
     winner: Side = "black" if match.group(1).upper() == "B" else "white"
     tail = match.group(2)
@@ -297,7 +318,7 @@ def _parse_go(body: str, raw: str) -> Result:
         return Result("go", winner, reason=reason)
     margin = Fraction(tail)
     if margin <= 0 or (2 * margin).denominator != 1:
-        raise ResultError(f"{raw!r}: a Go margin is a positive multiple of 0.5")
+        raise ResultError(N_("{result!r}: a Go margin is a positive multiple of 0.5"), result=raw)
     return Result("go", winner, margin=margin)
 
 

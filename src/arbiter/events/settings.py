@@ -23,10 +23,12 @@ from datetime import date
 from fractions import Fraction
 from typing import Literal, TypeVar, cast
 
+from arbiter.errors import ArbiterError
 from arbiter.events.errors import SettingError
 from arbiter.events.exact import from_json, parse_half, show, to_json
 from arbiter.events.results import GameName, Scoring
-from arbiter.games.go.rank import Rank, RankError
+from arbiter.games.go.rank import Rank
+from arbiter.i18n import N_
 
 System = Literal[
     "round-robin",
@@ -104,7 +106,9 @@ def _choice(*values: str) -> Codec:
     def parse(text: str) -> object:
         value = text.strip().lower()
         if value not in values:
-            raise ValueError(f"expected one of {', '.join(values)}, not {text!r}")
+            raise SettingError(
+                N_("expected one of {values}, not {text!r}"), values=", ".join(values), text=text
+            )
         return value
 
     return Codec(parse, str, lambda v: cast(str, v), lambda j: parse(str(j)), "|".join(values))
@@ -115,9 +119,14 @@ def _integer(low: int, high: int) -> Codec:
         try:
             value = int(text.strip())
         except ValueError:
-            raise ValueError(f"expected a whole number, not {text!r}") from None
+            raise SettingError(N_("expected a whole number, not {text!r}"), text=text) from None
         if not low <= value <= high:
-            raise ValueError(f"expected a number from {low} to {high}, not {value}")
+            raise SettingError(
+                N_("expected a number from {low} to {high}, not {value}"),
+                low=low,
+                high=high,
+                value=value,
+            )
         return value
 
     def load(j: Json) -> object:
@@ -139,7 +148,7 @@ def _flag() -> Codec:
             return True
         if value in _FALSE:
             return False
-        raise ValueError(f"expected yes or no, not {text!r}")
+        raise SettingError(N_("expected yes or no, not {text!r}"), text=text)
 
     def load(j: Json) -> object:
         if not isinstance(j, bool):
@@ -167,7 +176,9 @@ def _date() -> Codec:
         try:
             return date.fromisoformat(text.strip())
         except ValueError:
-            raise ValueError(f"expected a date as YYYY-MM-DD, not {text!r}") from None
+            raise SettingError(
+                N_("expected a date as YYYY-MM-DD, not {text!r}"), text=text
+            ) from None
 
     def show_date(v: object) -> str:
         return cast(date, v).isoformat()
@@ -177,10 +188,7 @@ def _date() -> Codec:
 
 def _rank() -> Codec:
     def parse(text: str) -> object:
-        try:
-            return Rank.parse(text)
-        except RankError as exc:
-            raise ValueError(str(exc)) from None
+        return Rank.parse(text)  # a RankError is a ValueError, with its message
 
     return Codec(parse, str, str, lambda j: parse(str(j)), "rank (30k..9d)")
 
@@ -321,6 +329,11 @@ def _time_control() -> Codec:
     return Codec(parse, str, lambda v: cast(str, v), lambda j: parse(str(j)), "e.g. 60m+3x30s")
 
 
+def _reason(exc: BaseException) -> object:
+    """Why a value was refused, translatable when it can be."""
+    return exc.text if isinstance(exc, ArbiterError) else str(exc)
+
+
 # -- the keys ---------------------------------------------------------------------------------
 
 
@@ -418,6 +431,12 @@ SPECS: tuple[Spec, ...] = (
         _const(""),
     ),
     Spec(
+        "online",
+        "played online (the EGF rates an online Go event as class D)",
+        _flag(),
+        _const(False),
+    ),
+    Spec(
         "ruleset",
         "rules: Go japanese|chinese; Toguz Korgool toguz|bestemshe",
         _choice("japanese", "chinese", "toguz", "bestemshe"),
@@ -505,6 +524,43 @@ SPECS: tuple[Spec, ...] = (
         ("toguz",),
     ),
     Spec(
+        "reconnect_window",
+        "online games: seconds a disconnected player has to come back before losing by no-show "
+        "(seed 002 7.2.10)",
+        _integer(10, 3600),
+        _const(180),
+    ),
+    Spec(
+        "late_forfeit",
+        "a player absent longer than the late-arrival limit after the start loses by forfeit "
+        "(seed 002 2.6, seed 000 3.9)",
+        _flag(),
+        _const(True),
+    ),
+    Spec(
+        "late_limit",
+        "late-arrival limit in minutes after the start (empty: the rules' own: half the main "
+        "time, in Go at most 60 minutes, in Toguz Korgool plus 30 seconds)",
+        _integer(1, 600),
+        _const(None),
+    ),
+    Spec(
+        "max_draw_offers",
+        "Toguz Korgool: draw offers per player per game; one more lets the opponent claim the "
+        "game (seed 000 8.2)",
+        _integer(0, 20),
+        _const(3),
+        ("toguz",),
+    ),
+    Spec(
+        "move_cap",
+        "Toguz Korgool: full moves after which a player may claim and a referee adjudicates "
+        "(empty: no cap)",
+        _integer(1, 999),
+        _const(None),
+        ("toguz",),
+    ),
+    Spec(
         "seeding",
         "knockout seeding: strength (rating, rank) or number",
         _choice("strength", "number"),
@@ -567,7 +623,9 @@ def spec(key: str) -> Spec:
     """The setting ``key``, or a :class:`SettingError` listing the keys."""
     found = SPEC_BY_KEY.get(key.strip().lower().replace("-", "_"))
     if found is None:
-        raise SettingError(f"unknown setting {key!r}; settings: {', '.join(SPEC_BY_KEY)}")
+        raise SettingError(
+            N_("unknown setting {key!r}; settings: {keys}"), key=key, keys=", ".join(SPEC_BY_KEY)
+        )
     return found
 
 
@@ -605,7 +663,7 @@ class Settings:
         try:
             value = s.codec.parse(text)
         except (ValueError, ArithmeticError) as exc:
-            raise SettingError(f"{s.key}: {exc}") from None
+            raise SettingError(N_("{key}: {error}"), key=s.key, error=_reason(exc)) from None
         return self.with_value(s.key, value)
 
     def text(self, key: str) -> str:
@@ -628,7 +686,7 @@ class Settings:
             try:
                 value = s.codec.load(raw)
             except (ValueError, ArithmeticError) as exc:
-                raise SettingError(f"{s.key}: {exc}") from None
+                raise SettingError(N_("{key}: {error}"), key=s.key, error=_reason(exc)) from None
             result = result.with_value(s.key, value)
         return result
 
@@ -715,6 +773,16 @@ class Config:
     def unplayed(self) -> Policy:
         """The unplayed-games policy for tiebreaks."""
         return cast(Policy, self._typed("unplayed", str))
+
+    @property
+    def online(self) -> bool:
+        """Whether the event is played online (its EGF class is D)."""
+        return self._typed("online", bool)
+
+    @property
+    def time_control(self) -> str:
+        """The time control as text ("" when not set)."""
+        return self.text("time_control")
 
     @property
     def komi(self) -> Fraction:

@@ -173,7 +173,7 @@ class GoBoard:
         except OutOfTurn as exc:
             raise NotYourTurn(str(exc)) from None
         except ArbiterError as exc:
-            raise IllegalMatchMove(str(exc)) from None
+            raise IllegalMatchMove(exc.template, **exc.params) from None
         played = game.moves[-1]
         text = "pass" if played.move is None else played.move.gtp()
         return replace(self, game=game), text
@@ -197,7 +197,7 @@ class GoBoard:
         try:
             game = step(self.game)
         except ArbiterError as exc:
-            raise IllegalMatchMove(str(exc)) from None
+            raise IllegalMatchMove(exc.template, **exc.params) from None
         return replace(self, game=game)
 
     # ----- referees
@@ -207,7 +207,7 @@ class GoBoard:
         try:
             game = self.game.penalize(side, points, reason)
         except ArbiterError as exc:
-            raise IllegalMatchMove(str(exc)) from None
+            raise IllegalMatchMove(exc.template, **exc.params) from None
         return GoBoard(game, (*self.referee_penalties, game.penalties[-1]))
 
     def restore(self, ply: int) -> GoBoard:

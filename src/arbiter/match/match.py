@@ -351,7 +351,7 @@ class Match:
         except ClockError as exc:
             raise ClockRefused(str(exc)) from None
         except ArbiterError as exc:
-            raise IllegalMatchMove(str(exc)) from None
+            raise IllegalMatchMove(exc.template, **exc.params) from None
         entry = LogEntry(len(self.log), now, actor, action)
         return replace(new, log=(*self.log, entry))
 

@@ -122,7 +122,7 @@ class ToguzBoard:
         try:
             after, note = play_and_describe(self.position, pit)
         except ArbiterError as exc:
-            raise IllegalMatchMove(str(exc)) from None
+            raise IllegalMatchMove(exc.template, **exc.params) from None
         text = str(note)
         return (
             ToguzBoard((*self.positions, after), (*self.pits, pit), (*self.texts, text)),

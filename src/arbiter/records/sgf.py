@@ -43,6 +43,7 @@ from arbiter.games.go.position import IllegalMove, Position, SetupError
 from arbiter.games.go.rank import Rank, RankError
 from arbiter.games.go.result import Result, ResultError, format_points
 from arbiter.games.go.rules import KO_RULES, Rules, RulesError
+from arbiter.i18n import N_
 
 #: Root properties this module reads and writes itself; others are kept in GameInfo.extra.
 # fmt: off
@@ -77,7 +78,7 @@ def read_sgf(data: bytes | str) -> Game:
     root = game.get_root()
     size = game.get_size()
     if root.has_property("GM") and _text(root, "GM").strip() not in ("1", ""):
-        raise SgfError(f"the record is not a Go game (GM[{_text(root, 'GM')}])")
+        raise SgfError(N_("the record is not a Go game (GM[{gm}])"), gm=_text(root, "GM"))
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise SgfError(
             f"board size {size} is not supported: sizes go from {MIN_SIZE} to {MAX_SIZE}"
@@ -138,7 +139,9 @@ def read_sgf(data: bytes | str) -> Game:
         try:
             position = position.play_as(color, point)
         except IllegalMove as exc:
-            raise SgfError(f"move {len(moves) + 1} is illegal: {exc}") from None
+            raise SgfError(
+                N_("move {n} is illegal: {error}"), n=len(moves) + 1, error=exc.text
+            ) from None
         seat, out_of_turn = _read_seat(node, order, len(moves), color)
         penalties += _read_penalties(node, len(moves) + 1)
         moves.append(

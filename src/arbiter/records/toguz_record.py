@@ -24,6 +24,7 @@ from types import MappingProxyType
 from arbiter.errors import ArbiterError
 from arbiter.games.toguz import IllegalMove, Position
 from arbiter.games.toguz.notation import MoveText, play_and_describe, play_text
+from arbiter.i18n import N_
 
 # Results of a Toguz game, White first: 1-0, 0-1, 1/2-1/2, each with optional korgool counts.
 RESULT_RE = re.compile(r"(1|0|1/2)(?:\((\d{1,3})\))?-(1|0|1/2)(?:\((\d{1,3})\))?")
@@ -56,11 +57,17 @@ class GameResult:
         m = RESULT_RE.fullmatch(text)
         if m is None or (m.group(1), m.group(3)) not in _WINNERS:
             raise RecordError(
-                f"{text!r} is not a result: write 1-0, 0-1 or 1/2-1/2, with korgools as 1(82)-0(60)"
+                N_(
+                    "{text!r} is not a result: write 1-0, 0-1 or 1/2-1/2, with korgools as "
+                    "1(82)-0(60)"
+                ),
+                text=text,
             )
         w, b = m.group(2), m.group(4)
         if (w is None) != (b is None):
-            raise RecordError(f"{text!r}: give the korgools of both sides or of neither")
+            raise RecordError(
+                N_("{text!r}: give the korgools of both sides or of neither"), text=text
+            )
         korgools = (int(w), int(b)) if w is not None and b is not None else None
         return cls(_WINNERS[(m.group(1), m.group(3))], korgools)
 

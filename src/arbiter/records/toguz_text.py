@@ -34,6 +34,7 @@ from types import MappingProxyType
 
 from arbiter.errors import ArbiterError
 from arbiter.games.toguz.notation import MoveText, NotationError, parse_move
+from arbiter.i18n import N_
 from arbiter.records.toguz_record import (
     RESULT_RE,
     GameResult,
@@ -110,7 +111,7 @@ def _tokens(text: str) -> Iterator[tuple[str, re.Match[str], int]]:
             if not rest:
                 return
             line += text.count("\n", pos, pos + len(text[pos:]) - len(text[pos:].lstrip()))
-            raise RecordError(f"line {line}: cannot read {rest[:20]!r}")
+            raise RecordError(N_("line {line}: cannot read {text!r}"), line=line, text=rest[:20])
         kind = next(k for k in ("tag", "comment", "number", "word") if m.group(k) is not None)
         line += text.count("\n", pos, m.start(kind))
         yield kind, m, line
@@ -153,14 +154,18 @@ def read_games(text: str) -> list[ToguzRecord]:
             word = m.group("word")
             if _RESULT_WORD.fullmatch(word):
                 if cur.ended:
-                    raise RecordError(f"line {line}: a second result {word!r} in one game")
+                    raise RecordError(
+                        N_("line {line}: a second result {result!r} in one game"),
+                        line=line,
+                        result=word,
+                    )
                 cur.result = None if word == "*" else GameResult.parse(word)
                 cur.ended = True
                 continue
             try:
                 move = parse_move(word)
             except NotationError as exc:
-                raise RecordError(f"line {line}: {exc}") from None
+                raise RecordError(N_("line {line}: {error}"), line=line, error=exc.text) from None
             if cur.ended:
                 games.append(cur.build())
                 cur = _Builder()

@@ -33,7 +33,7 @@ from arbiter.server.storage.database import Database
 log = logging.getLogger("arbiter.server")
 
 #: Modules whose ``router`` joins the app when they exist: the web pages, then live play.
-OPTIONAL_ROUTERS = ("arbiter.server.web", "arbiter.server.play")
+OPTIONAL_ROUTERS = ("arbiter.server.web", "arbiter.server.play", "arbiter.server.rooms")
 WEB_STATIC = Path(__file__).resolve().parent / "web" / "static"
 
 DESCRIPTION = """\

@@ -249,11 +249,13 @@ def test_go_mcmahon_event_from_sign_in_to_export(page: Any, chromium: Any, live:
     sync_api.expect(page.get_by_role("status")).to_have_text("The round is published.")
 
     page.get_by_role("navigation", name="Event").get_by_role("link", name="Standings").click()
+    page.wait_for_url("**/standings*")  # the click returns before the new page is there
     rows = table_rows(page)
     assert len(rows) == 7
     assert sorted(r[3] for r in rows) == ["0", "0", "0", "1", "1", "1", "1"]  # with the bye
     shot(page, "go-standings")
     page.get_by_role("navigation", name="Event").get_by_role("link", name="Crosstable").click()
+    page.wait_for_url("**/crosstable*")
     cross = table_rows(page)
     assert {r[1] for r in cross} == set(names)
     assert sum(c == "1" for r in cross for c in r[5:12]) == 3
@@ -360,6 +362,7 @@ def test_toguz_swiss_event_in_kyrgyz_and_english(page: Any) -> None:
     page.get_by_role("navigation", name="Мелдеш").get_by_role(
         "link", name="Турнирдик таблица"
     ).click()
+    page.wait_for_url("**/crosstable*")
     headers = page.locator("table.report thead th").all_text_contents()
     assert headers[:2] == ["№", "Фамилиясы, аты"]
     shot(page, "toguz-crosstable-ky")

@@ -20,7 +20,8 @@ surname or the given names become ``_``), rank, country (``XX`` when unknown), c
 the standings' criteria (4 columns at least, ``0`` filling), then one entry a round:
 ``<opponent's line>`` ``+``/``-``/``=`` (``?`` without a result) ``/`` colour and handicap, or
 ``0+``, ``0=``, ``0-`` for a round without a game, and `` |PIN`` when the EGF PIN is known.
-The header's class comes from the time control (EGF: A, B, C), ``HA`` from the handicap
+The header's class comes from the time control (EGF: A, B, C; D for an event played online,
+the ``online`` setting), ``HA`` from the handicap
 (``h9``: none; else ``h`` and the correction), ``TM`` is the adjusted time in minutes.
 
 OpenGotha writes the file in ISO-8859-15 (characters outside it become ``?``): :func:`h9_bytes`.
@@ -48,6 +49,7 @@ from arbiter.clock.control import ByoYomi, Canadian, Fischer, TimeControl
 from arbiter.events.event import Event
 from arbiter.events.formats.common import FormatError
 from arbiter.events.participants import Player
+from arbiter.events.ratings.egf import tournament_class
 from arbiter.events.results import Result
 from arbiter.events.rounds import Bye, Game, Round
 from arbiter.events.standings import Row, standings
@@ -57,26 +59,27 @@ from arbiter.events.tiebreaks import PRIMARY
 COLUMN_NAMES = {"PTS": "NBW", "DE": "DC"}
 
 
-def egf_class(control: TimeControl | None) -> str:
-    """The EGF class of an event from its time control: ``A``, ``B``, ``C``, or ``X`` (not
-    rated). Basic and adjusted time in minutes at least 60/75 → A, 40/50 → B, 25/30 → C;
-    with Fischer time 45/75, 30/50, 20/30.
+def egf_class(control: TimeControl | None, *, online: bool = False) -> str:
+    """The EGF class of an event from its time control: ``A``, ``B``, ``C``, ``D`` (online) or
+    ``X`` (not rated), by the thresholds of :func:`arbiter.events.ratings.egf.tournament_class`
+    on the basic and adjusted time as OpenGotha counts them (whole seconds). Over the board,
+    basic and adjusted time in minutes at least 60/75 → A, 40/50 → B, 25/30 → C (Fischer 45/75,
+    30/50, 20/30); online 40/50 (Fischer 30/50) → D.
 
     >>> egf_class(TimeControl.parse("60m+5x30s")), egf_class(TimeControl.parse("30m+3s"))
     ('A', 'C')
+    >>> egf_class(TimeControl.parse("60m+5x30s"), online=True)
+    'D'
     """
     if control is None:
         return "X"
-    basic, adjusted = control.main, _adjusted_seconds(control)
-    limits = (
-        ((2700, 4500, "A"), (1800, 3000, "B"), (1200, 1800, "C"))
-        if isinstance(control, Fischer)
-        else ((3600, 4500, "A"), (2400, 3000, "B"), (1500, 1800, "C"))
+    found = tournament_class(
+        control.main / 60,
+        _adjusted_seconds(control) / 60,
+        online=online,
+        fischer=isinstance(control, Fischer),
     )
-    for low_basic, low_adjusted, name in limits:
-        if basic >= low_basic and adjusted >= low_adjusted:
-            return name
-    return "X"
+    return found or "X"
 
 
 def _adjusted_seconds(control: TimeControl) -> int:
@@ -125,7 +128,7 @@ def write_h9(event: Event) -> str:
     line_of = {row.no: i for i, row in enumerate(rows, start=1)}
     country = config.text("country")
     header = [
-        f"; CL[{egf_class(control)}]",
+        f"; CL[{egf_class(control, online=config.online)}]",
         f"; EV[{config.name}]",
         f"; PC[{country},{config.text('city')}]",
         f"; DT[{config.text('start')},{config.text('end') or config.text('start')}]",

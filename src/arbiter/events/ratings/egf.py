@@ -26,6 +26,7 @@ from typing import Literal
 
 from arbiter.clock import Fischer, TimeControl
 from arbiter.errors import ArbiterError
+from arbiter.i18n import N_
 
 TournamentClass = Literal["A", "B", "C", "D"]
 CLASS_WEIGHTS: dict[str, float] = {"A": 1.0, "B": 0.75, "C": 0.5, "D": 0.25}
@@ -52,7 +53,11 @@ def _check(r: float, who: str = "rating") -> float:
     if not isinstance(r, int | float) or math.isnan(r):
         raise EgfRatingError(f"a {who} must be a number, not {r!r}")
     if r >= CEILING:
-        raise EgfRatingError(f"a {who} must stay below {CEILING:g}, not {r:g}")
+        raise EgfRatingError(
+            N_("an EGF rating must stay below {ceiling}, not {rating}"),
+            ceiling=f"{CEILING:g}",
+            rating=f"{r:g}",
+        )
     return float(r)
 
 
@@ -70,7 +75,7 @@ def egf_expected(r: float, opponent: float, stones: int = 0, received: bool = Fa
     0.4154
     """
     if not isinstance(stones, int) or not 0 <= stones <= 9:
-        raise EgfRatingError(f"a handicap is 0 to 9 stones, not {stones!r}")
+        raise EgfRatingError(N_("a handicap is 0 to 9 stones, not {stones!r}"), stones=stones)
     bonus = 100 * (stones - 0.5) if stones >= 1 else 0.0
     mine, theirs = _check(r), _check(opponent, "opponent's rating")
     if received:
@@ -94,7 +99,7 @@ def bonus(r: float) -> float:
 def egf_change(r: float, game: EgfGame) -> float:
     """The change one game makes to a rating ``r`` (class A)."""
     if game.result not in (0, 0.5, 1):
-        raise EgfRatingError(f"a result is 1, 0.5 or 0, not {game.result!r}")
+        raise EgfRatingError(N_("a result is 1, 0.5 or 0, not {result!r}"), result=game.result)
     expected = egf_expected(r, game.opponent, game.stones, game.received)
     return con(r) * (game.result - expected) + bonus(r)
 
@@ -102,7 +107,7 @@ def egf_change(r: float, game: EgfGame) -> float:
 def egf_update(r: float, games: Iterable[EgfGame], cls: TournamentClass | str = "A") -> float:
     """The rating after a tournament: every game rated from ``r``, the sum weighted by class."""
     if cls not in CLASS_WEIGHTS:
-        raise EgfRatingError(f"a tournament class is A, B, C or D, not {cls!r}")
+        raise EgfRatingError(N_("a tournament class is A, B, C or D, not {cls!r}"), cls=cls)
     total = sum(egf_change(r, g) for g in games)
     return min(r + CLASS_WEIGHTS[cls] * total, CEILING - 1e-6)
 

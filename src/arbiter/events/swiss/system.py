@@ -30,6 +30,7 @@ from arbiter.events.swiss.graph import Solution, solve
 from arbiter.events.swiss.state import Contestant, Field, field
 from arbiter.events.swiss.weights import Context, HandicapRule, Values
 from arbiter.events.systems import Meeting, RoundPlan
+from arbiter.i18n import N_
 
 if TYPE_CHECKING:
     from arbiter.events.event import Event
@@ -211,11 +212,14 @@ class SwissSystem:
         """Swiss and McMahon need the number of rounds."""
         if event.config.rounds is None:
             raise PairingError(
-                f"set the number of rounds of the {self.name} event first "
-                "(arbiter event set --file F rounds=N)"
+                N_(
+                    "set the number of rounds of the {system} event first "
+                    "(arbiter event set --file F rounds=N)"
+                ),
+                system=self.name,
             )
         if len(event.active(1)) < 2:
-            raise PairingError("at least two participants are needed to pair a round")
+            raise PairingError(N_("at least two participants are needed to pair a round"))
 
     def start_order(self, event: Event) -> tuple[int, ...]:
         """The initial ranking: strength (rating, else rank), then number."""

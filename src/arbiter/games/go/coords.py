@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from arbiter.errors import ArbiterError
+from arbiter.i18n import N_
 
 MIN_SIZE = 5
 MAX_SIZE = 25
@@ -45,10 +46,13 @@ def check_size(size: object) -> int:
     arbiter.games.go.coords.BoardSizeError: board size 30 is not supported: sizes go from 5 to 25
     """
     if isinstance(size, bool) or not isinstance(size, int):
-        raise BoardSizeError(f"a board size is a whole number, not {size!r}")
+        raise BoardSizeError(N_("a board size is a whole number, not {size!r}"), size=size)
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise BoardSizeError(
-            f"board size {size} is not supported: sizes go from {MIN_SIZE} to {MAX_SIZE}"
+            N_("board size {size} is not supported: sizes go from {low} to {high}"),
+            size=size,
+            low=MIN_SIZE,
+            high=MAX_SIZE,
         )
     return size
 
@@ -73,14 +77,20 @@ class Point(NamedTuple):
         digits = raw[1:]
         if col < 0 or not digits.isdigit() or not digits.isascii() or len(digits) > 2:
             raise CoordinateError(
-                f"cannot read point {text!r}: expected a column letter (no I) and a line "
-                f"number, e.g. D4 or Q16"
+                N_(
+                    "cannot read point {point!r}: expected a column letter (no I) and a line "
+                    "number, e.g. D4 or Q16"
+                ),
+                point=text,
             )
         row = int(digits) - 1
         if not (0 <= row < size and col < size):
             last = GTP_COLUMNS[size - 1]
             raise CoordinateError(
-                f"point {text!r} is off the {size}×{size} board (A1 to {last}{size})"
+                N_("point {point!r} is off the {size}×{size} board (A1 to {last})"),
+                point=text,
+                size=size,
+                last=f"{last}{size}",
             )
         return cls(row, col)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal, cast
 
-from arbiter.errors import ArbiterError
+from arbiter.errors import ArbiterError, Text
 from arbiter.games.go.board import (
     BLACK,
     EMPTY,
@@ -39,6 +39,7 @@ from arbiter.games.go.handicap import (
     max_fixed_handicap,
 )
 from arbiter.games.go.rules import Rules
+from arbiter.i18n import N_
 
 Phase = Literal["playing", "marking", "finished"]
 
@@ -48,6 +49,13 @@ MoveLike = Point | tuple[int, int] | str | None
 
 _CODE: dict[Color, int] = {"black": BLACK, "white": WHITE}
 _COLOR: tuple[Color, Color, Color] = cast(Any, (None, "black", "white"))
+
+
+def _colour_text(c: int) -> Text:
+    """Black or White (colour code 1 or 2), as text for people."""
+    return Text(N_("Black") if c == 1 else N_("White"))
+
+
 _new = object.__new__
 
 
@@ -507,12 +515,10 @@ class Position:
     def _play(self, c: int, i: int) -> Position:
         if self._phase != "playing":
             raise IllegalMove(
-                f"{_COLOR[c].capitalize()} cannot move: "
-                + (
-                    "play has stopped after two passes: resume play first"
-                    if self._phase == "marking"
-                    else "the game is over"
-                )
+                N_("{colour} cannot move: play has stopped after two passes: resume play first")
+                if self._phase == "marking"
+                else N_("{colour} cannot move: the game is over"),
+                colour=_colour_text(c),
             )
         g = self._g
         o = 3 - c
@@ -545,7 +551,12 @@ class Position:
             return pos
         check = self._check(c, i)
         if isinstance(check, str):
-            raise IllegalMove(f"{_COLOR[c].capitalize()} {_name(g, i)} is illegal: {check}")
+            raise IllegalMove(
+                N_("{colour} {point} is illegal: {reason}"),
+                colour=_colour_text(c),
+                point=_name(g, i),
+                reason=Text(check),
+            )
         own, opp, captured, h = check
         nbrs = g.neighbours
         board = bytearray(self._b)
@@ -641,9 +652,9 @@ class Position:
         board hash."""
         b = self._b
         if b[i] != EMPTY:
-            return "the point is occupied"
+            return N_("the point is occupied")
         if i == self._ko and c == self._ko_color:
-            return "it retakes the ko at once (seed 1.7)"
+            return N_("it retakes the ko at once (seed 1.7)")
         cid = self._cid
         libs = self._libs
         own: list[int] = []
@@ -668,7 +679,7 @@ class Position:
                         captured.append(k)
                         breathes = True
         if not breathes:
-            return "it is suicide: the stone would have no liberties (seed 1.6)"
+            return N_("it is suicide: the stone would have no liberties (seed 1.6)")
         g = self._g
         h = self._hash ^ g.zobrist[c][i]
         if captured:

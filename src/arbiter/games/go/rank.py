@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from arbiter.errors import ArbiterError
+from arbiter.i18n import N_
 
 Kind = Literal["k", "d", "p"]
 
@@ -84,7 +85,10 @@ class Rank:
             raise RankError(f"a rank must be text such as '5k', '2d' or '1p', not {text!r}")
         match = _RANK_RE.match(text)
         if match is None:
-            raise RankError(f"cannot read rank {text!r}: expected e.g. '5k', '2d', '1p' or '5 kyu'")
+            raise RankError(
+                N_("cannot read rank {rank!r}: expected e.g. '5k', '2d', '1p' or '5 kyu'"),
+                rank=text,
+            )
         grade = int(match.group(1))
         kind = _KIND_WORDS[match.group(2).lower()]
         return cls._of(kind, grade, text)
@@ -108,10 +112,11 @@ class Rank:
     def _of(cls, kind: Kind, grade: int, text: str) -> Rank:
         limit = _LIMITS[kind]
         if not 1 <= grade <= limit:
-            name = {"k": "kyu ranks go from 30k to 1k", "d": "dan ranks go from 1d to 9d"}.get(
-                kind, "professional ranks go from 1p to 9p"
-            )
-            raise RankError(f"rank {text!r} is out of range: {name}")
+            name = {
+                "k": N_("rank {rank!r} is out of range: kyu ranks go from 30k to 1k"),
+                "d": N_("rank {rank!r} is out of range: dan ranks go from 1d to 9d"),
+            }.get(kind, N_("rank {rank!r} is out of range: professional ranks go from 1p to 9p"))
+            raise RankError(name, rank=text)
         if kind == "k":
             return cls(-grade)
         if kind == "d":

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from arbiter.i18n import N_
+
 if TYPE_CHECKING:
     from arbiter.games.toguz.position import Position
 
@@ -37,17 +39,22 @@ def parse_fen(text: str) -> Position:
     from arbiter.games.toguz.position import Position, PositionError
 
     if not isinstance(text, str):
-        raise PositionError(f"a FEN is text, not {type(text).__name__}")
+        raise PositionError(N_("a FEN is text, not {kind}"), kind=type(text).__name__)
     m = _FIELDS.fullmatch(text.strip())
     if m is None:
         raise PositionError(
-            f"malformed FEN {text!r}: expected '<White's pits>/<Black's pits> <w|b> "
-            "<kazan>/<kazan> <tuz|->/<tuz|-> <move>', e.g. "
-            "'9,9,9,9,9,9,9,9,9/9,9,9,9,9,9,9,9,9 w 0/0 -/- 1'"
+            N_(
+                "malformed FEN {fen!r}: expected '<White's pits>/<Black's pits> <w|b> "
+                "<kazan>/<kazan> <tuz|->/<tuz|-> <move>', e.g. '{example}'"
+            ),
+            fen=text,
+            example="9,9,9,9,9,9,9,9,9/9,9,9,9,9,9,9,9,9 w 0/0 -/- 1",
         )
     rows = [m.group(1).split(","), m.group(2).split(",")]
     if len(rows[0]) != len(rows[1]):
-        raise PositionError(f"malformed FEN {text!r}: the two rows have different lengths")
+        raise PositionError(
+            N_("malformed FEN {fen!r}: the two rows have different lengths"), fen=text
+        )
     tuz_marks: list[int | None] = [None, None]
     pits: list[int] = []
     for r, row in enumerate(rows):
@@ -58,15 +65,18 @@ def parse_fen(text: str) -> Position:
             elif cell.isdigit():
                 pits.append(int(cell))
             else:
-                raise PositionError(f"malformed FEN {text!r}: pit {cell!r} is not a number")
+                raise PositionError(
+                    N_("malformed FEN {fen!r}: pit {pit!r} is not a number"), fen=text, pit=cell
+                )
     if -1 in tuz_marks:
-        raise PositionError(f"malformed FEN {text!r}: a row shows two tuzes")
+        raise PositionError(N_("malformed FEN {fen!r}: a row shows two tuzes"), fen=text)
     tuz = tuple(None if t == "-" else int(t) for t in (m.group(6), m.group(7)))
     # White's tuz sits on Black's row (rows[1]); Black's on White's row (rows[0]).
     if tuz_marks[1] != tuz[0] or tuz_marks[0] != tuz[1]:
         raise PositionError(
-            f"FEN {text!r}: the tuz field ({m.group(6)}/{m.group(7)}) does not match the X marks "
-            "on the rows"
+            N_("FEN {fen!r}: the tuz field ({tuz}) does not match the X marks on the rows"),
+            fen=text,
+            tuz=f"{m.group(6)}/{m.group(7)}",
         )
     return Position.setup(
         pits=pits,

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from arbiter.errors import ArbiterError
 from arbiter.games.toguz import _core
 from arbiter.games.toguz.position import IllegalMove, Position
+from arbiter.i18n import N_
 
 TUZ_MARKS = "XxХх"  # Latin X/x, Cyrillic Ха/ха
 _MOVE = re.compile(r"([1-9])([1-9])([XxХх])?(?:\((\d{1,3})\))?(=)?")
@@ -129,8 +130,11 @@ def parse_move(text: str) -> MoveText:
     m = _MOVE.fullmatch(text.strip())
     if m is None:
         raise NotationError(
-            f"{text!r} is not a move: a move is two digits 1-9 (from pit, landing pit), "
-            "then X for a tuz"
+            N_(
+                "{text!r} is not a move: a move is two digits 1-9 (from pit, landing pit), "
+                "then X for a tuz"
+            ),
+            text=text,
         )
     return MoveText(
         pit=int(m.group(1)),
@@ -154,10 +158,16 @@ def play_text(pos: Position, text: str | MoveText) -> tuple[Position, MoveNote]:
     after, note = play_and_describe(pos, move.pit)
     if note.landing != move.landing:
         raise IllegalMove(
-            f"{move}: pit {move.pit}'s last korgool lands in pit {note.landing}, not {move.landing}"
+            N_("{move}: pit {pit}'s last korgool lands in pit {landing}, not {written}"),
+            move=move,
+            pit=move.pit,
+            landing=note.landing,
+            written=move.landing,
         )
     if note.tuz != move.tuz:
         if note.tuz:
-            raise IllegalMove(f"{move}: this move makes a tuz, but it is not marked X")
-        raise IllegalMove(f"{move}: marked X, but this move makes no tuz")
+            raise IllegalMove(
+                N_("{move}: this move makes a tuz, but it is not marked X"), move=move
+            )
+        raise IllegalMove(N_("{move}: marked X, but this move makes no tuz"), move=move)
     return after, note

@@ -22,6 +22,7 @@ from typing import Any, Literal, cast
 from arbiter.errors import ArbiterError
 from arbiter.games.toguz import _core
 from arbiter.games.toguz.variant import VARIANTS, Variant
+from arbiter.i18n import N_
 
 Side = Literal["white", "black"]
 SIDES: tuple[Side, Side] = ("white", "black")
@@ -165,7 +166,8 @@ class Position:
         """
         state = _play(self._s, pit)
         if state is None:
-            raise IllegalMove(self._why_illegal(pit))
+            message, params = self._why_illegal(pit)
+            raise IllegalMove(message, **params)
         pos = _new(Position)
         _set_state(pos, state)
         return pos
@@ -174,19 +176,20 @@ class Position:
         """Whether the side to move may play ``pit``."""
         return isinstance(pit, int) and not isinstance(pit, bool) and not _core.check(self._s, pit)
 
-    def _why_illegal(self, pit: object) -> str:
+    def _why_illegal(self, pit: object) -> tuple[str, dict[str, object]]:
+        """Why ``pit`` cannot be played: a message id and its parameters."""
         if not isinstance(pit, int) or isinstance(pit, bool):
-            return f"a move is a pit number, not {pit!r}"
+            return N_("a move is a pit number, not {pit!r}"), {"pit": pit}
         code = _core.check(self._s, pit)
         n = self.variant.pits
         if code == 4:
-            return f"the game is over ({self.result})"
+            return N_("the game is over ({result})"), {"result": self.result}
         if code == 1:
-            return f"pit {pit} does not exist: pits are numbered 1 to {n}"
+            return N_("pit {pit} does not exist: pits are numbered 1 to {n}"), {"pit": pit, "n": n}
         if code == 3:
-            return f"pit {pit} is the opponent's tuz; nobody plays from a tuz"
+            return N_("pit {pit} is the opponent's tuz; nobody plays from a tuz"), {"pit": pit}
         if code == 2:
-            return f"pit {pit} is empty"
+            return N_("pit {pit} is empty"), {"pit": pit}
         raise AssertionError(f"core refused pit {pit} with unknown code {code}")  # pragma: no cover
 
     # -- what the position holds ------------------------------------------------------------
@@ -317,4 +320,6 @@ def variant_of(name: str) -> Variant:
         return VARIANTS[name]
     except KeyError:
         known = ", ".join(sorted(VARIANTS))
-        raise PositionError(f"unknown variant {name!r}: choose one of {known}") from None
+        raise PositionError(
+            N_("unknown variant {name!r}: choose one of {known}"), name=name, known=known
+        ) from None

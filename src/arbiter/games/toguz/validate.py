@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from arbiter.games.toguz import _core
 from arbiter.games.toguz.variant import VARIANTS, Variant
+from arbiter.i18n import N_
 
 if TYPE_CHECKING:
     from arbiter.games.toguz.position import Side
@@ -14,10 +15,10 @@ if TYPE_CHECKING:
 _BY_ROW = {2 * v.pits: v for v in VARIANTS.values()}
 
 
-def _error(message: str) -> Exception:
+def _error(message: str, /, **params: object) -> Exception:
     from arbiter.games.toguz.position import PositionError
 
-    return PositionError(message)
+    return PositionError(message, **params)
 
 
 def _count(value: object, what: str) -> int:
@@ -36,7 +37,9 @@ def validated_state(
     """The core's state bytes for a position, or :class:`PositionError` saying what is wrong."""
     variant: Variant | None = _BY_ROW.get(len(pits))
     if variant is None:
-        raise _error(f"a position has 18 pits (Toguz Korgool) or 10 (Bestemshe), not {len(pits)}")
+        raise _error(
+            N_("a position has 18 pits (Toguz Korgool) or 10 (Bestemshe), not {n}"), n=len(pits)
+        )
     n = variant.pits
     counts = [
         _count(c, f"pit {i % n + 1} of {'White' if i < n else 'Black'}") for i, c in enumerate(pits)
@@ -48,7 +51,10 @@ def validated_state(
     total = sum(counts) + kw + kb
     if total != variant.total:
         raise _error(
-            f"the position holds {total} korgools; {variant.name} is played with {variant.total}"
+            N_("the position holds {total} korgools; {variant} is played with {needed}"),
+            total=total,
+            variant=variant.name,
+            needed=variant.total,
         )
     if len(tuz) != 2:
         raise _error("tuz is a pair: (White's tuz, Black's tuz)")
@@ -74,9 +80,9 @@ def validated_state(
     if tw is not None and tw == tb:
         raise _error(f"both tuzes are on pit {tw}; two tuzes may not share a number")
     if to_move not in ("white", "black"):
-        raise _error(f"the side to move is 'white' or 'black', not {to_move!r}")
+        raise _error(N_("the side to move is 'white' or 'black', not {side!r}"), side=to_move)
     if not isinstance(fullmove, int) or not 1 <= fullmove <= 0xFFFF:
-        raise _error(f"the move number must be 1 to 65535, not {fullmove!r}")
+        raise _error(N_("the move number must be 1 to 65535, not {n!r}"), n=fullmove)
     state = bytearray(_core.STATE_LEN)
     state[: 2 * n] = bytes(counts)
     state[18] = kw

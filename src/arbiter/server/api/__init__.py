@@ -7,6 +7,7 @@ from arbiter.server.api import (
     events,
     exports,
     participants,
+    ratings,
     results,
     rounds,
     standings,
@@ -14,7 +15,7 @@ from arbiter.server.api import (
 )
 
 router = APIRouter(prefix="/api")
-for module in (auth, users, events, participants, rounds, results, standings, exports):
+for module in (auth, users, events, participants, rounds, results, standings, exports, ratings):
     router.include_router(module.router)
 
 __all__ = ["router"]

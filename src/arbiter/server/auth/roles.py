@@ -45,6 +45,7 @@ class Permission(Enum):
     RECORDS = "records"  # store game records
     MANAGE_ROLES = "manage-roles"  # give and take every role
     MANAGE_REFEREES = "manage-referees"  # give and take the referee and spectator roles
+    FINALISE = "finalise"  # rate the finished event (once): the organiser's
 
 
 _REFEREE = frozenset(

@@ -8,6 +8,9 @@ pages show the message. Errors of the events core are translated by :func:`domai
   else 422 with the field that named it;
 - any other :class:`~arbiter.errors.ArbiterError` (a value the rules refuse) → 422.
 
+The message is the core's, in the request's language (:func:`arbiter.i18n.error_text`: the web
+pages set it; the JSON API answers in English).
+
 The services themselves raise :class:`Conflict` for stale versions and states that forbid the
 request (a round already paired, a result already entered, a setting fixed after round 1).
 """
@@ -20,6 +23,7 @@ from typing import Any
 
 from arbiter.errors import ArbiterError
 from arbiter.events.errors import PairingError, UnknownEntry
+from arbiter.i18n import error_text
 
 
 class ServiceError(Exception):
@@ -101,10 +105,10 @@ def domain(field: str | None = None, *, in_path: bool = False) -> Iterator[None]
     except ServiceError:
         raise
     except PairingError as exc:
-        raise Conflict(str(exc), field) from None
+        raise Conflict(error_text(exc), field) from None
     except UnknownEntry as exc:
         if in_path:
-            raise NotFound(str(exc)) from None
-        raise Invalid(str(exc), field) from None
+            raise NotFound(error_text(exc)) from None
+        raise Invalid(error_text(exc), field) from None
     except ArbiterError as exc:
-        raise Invalid(str(exc), field) from None
+        raise Invalid(error_text(exc), field) from None

@@ -235,12 +235,14 @@ def delete_event(rt: Runtime, actor: CurrentUser | None, event_id: int) -> None:
 
 
 def progress(state: EventState) -> tuple[int, bool]:
-    """The rounds the system plans (as far as known now) and whether the event is finished."""
+    """The rounds the system plans (as far as known now) and whether the event is finished:
+    no round is left to pair and every game has its final (not provisional) result."""
     event = state.event
     system = system_for(event)
     try:
         planned = system.planned_rounds(event)
-        finished = bool(event.rounds) and system.finished(event)
+        decided = all(g.result is not None and not g.result.provisional for g in event.games())
+        finished = bool(event.rounds) and system.finished(event) and decided
     except ValueError:  # a system that cannot plan yet (too few entries, not available)
         planned, finished = max(event.config.rounds or 0, len(event.rounds)), False
     return planned, finished

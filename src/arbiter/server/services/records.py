@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -164,6 +164,45 @@ def get_record(
         if row is None or not may_see_record(state, game):
             raise NotFound("this game has no record you may see")
         return StoredRecord(game_id, row.format, row.content, row.version)
+
+
+def printable_record(
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    number: int,
+    table: int,
+    board: int | None,
+) -> tuple[EventState, Game, GoGame | ToguzRecord]:
+    """A game's record to print: the stored one when the caller may see it, else one written
+    from the pairing and result (no moves). A Toguz Korgool record takes the event's names,
+    event, round and place for its header."""
+    with reading(rt, actor, event_id) as r:
+        state = r.state()
+        if number not in state.rounds:
+            raise NotFound(f"round {number} is not paired")
+        game = locate_game(state.event, number, table, board)
+        row = r.session.get(GameRecord, state.games[game.key].id)
+        if row is not None and not may_see_record(state, game):
+            row = None
+    event = state.event
+    with domain():
+        if event.game == "go":
+            if row is None:
+                return state, game, _go_game(event, game)
+            return state, game, read_sgf(row.content.encode("utf-8"))
+        written = _toguz_record(event, game)
+        if row is None:
+            return state, game, written
+        stored = _stored_toguz(row)
+    place = ", ".join(p for p in (event.config.text("city"), event.config.text("country")) if p)
+    tags = {**stored.tags, **written.tags}
+    if place and "Site" not in stored.tags:
+        tags["Site"] = place
+    if event.config.text("start") and "Date" not in stored.tags:
+        tags["Date"] = event.config.text("start")
+    control = stored.time_control or event.config.text("time_control") or None
+    return state, game, replace(stored, tags=tags, time_control=control)
 
 
 # -- archives -------------------------------------------------------------------------------------

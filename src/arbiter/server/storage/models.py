@@ -247,6 +247,9 @@ class GameAction(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
 
 
-# Live play's tables (arbiter.server.play.tables) join this metadata, so that the migrations
+# Live play's and online competitions' tables (arbiter.server.play.tables,
+# arbiter.server.rooms.tables) join this metadata, so that the migrations
 # and the models are one schema.
 from arbiter.server.play import tables as _live_tables  # noqa: E402, F401
+from arbiter.server.rooms import tables as _room_tables  # noqa: E402, F401
+from arbiter.server.storage import ratings as _rating_tables  # noqa: E402, F401

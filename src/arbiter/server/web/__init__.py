@@ -8,16 +8,50 @@ Modules: :mod:`.page` (language, session, CSRF, errors as pages), :mod:`.home`, 
 (signing in), :mod:`.events` (new event, overview, settings), :mod:`.participants`,
 :mod:`.rounds` (pairing, result entry, printable pairings and slips), :mod:`.tables` (standings,
 crosstable), :mod:`.games` (a game and its record; the record viewer), :mod:`.board` (the board
-component shared with live play), :mod:`.viewer` (records replayed for stepping).
+component shared with live play), :mod:`.viewer` (records replayed for stepping),
+:mod:`.ratings` (rating lists, a player's history, finalising an event), :mod:`.reports` (the
+printed protocols and reports, HTML and PDF), :mod:`.live` (live games: playing, watching,
+conducting; games with a friend and against the computer), :mod:`.room` (an event's game room,
+the referee console, protests), :mod:`.analysis` (the engine's review of a Toguz Korgool record).
 """
 
 from fastapi import APIRouter
 
-from arbiter.server.web import account, events, games, home, participants, rounds, tables
+from arbiter.server.web import (
+    account,
+    analysis,
+    events,
+    games,
+    home,
+    live,
+    participants,
+    ratings,
+    reports,
+    room,
+    rounds,
+    tables,
+)
 from arbiter.server.web.page import PageRoute
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
-for _module in (home, account, events, participants, rounds, games, tables):
+# The reports come before the rounds and games: their catch-all GET addresses would take
+# ``…/rounds/{n}/protocol`` and ``…/games/{t}/protocol``.
+# The game room and the console come before the rounds, whose ``…/rounds/{n}/{action}`` would
+# take ``…/rounds/{n}/console``.
+for _module in (
+    home,
+    account,
+    events,
+    participants,
+    live,
+    room,
+    analysis,
+    reports,
+    rounds,
+    games,
+    tables,
+    ratings,
+):
     router.include_router(_module.router)
 
 __all__ = ["router"]

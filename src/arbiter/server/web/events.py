@@ -205,9 +205,17 @@ def create_event(page: PageDep, form: FormDep) -> Response:
 
 
 def render_overview(
-    page: Page, state: EventState, *, pair_error: str | None = None, status: int = 200
+    page: Page,
+    state: EventState,
+    *,
+    pair_error: str | None = None,
+    finalise_error: str | None = None,
+    status: int = 200,
 ) -> Response:
-    """The overview page; ``pair_error``: why the next round could not be paired."""
+    """The overview page; ``pair_error``: why the next round could not be paired;
+    ``finalise_error``: why the event could not be finalised (rated)."""
+    from arbiter.server.services.ratings import event_ratings, list_name
+
     facts = [
         (label(key), state.event.config.text(key))
         for key, _, games in MAIN_SETTINGS
@@ -221,6 +229,9 @@ def render_overview(
         rounds=round_lines(state),
         exports=exports_of(state),
         pair_error=pair_error,
+        rated=event_ratings(page.rt, page.user, state.id),
+        list_name=list_name,
+        finalise_error=finalise_error,
         tab="overview",
     )
 

@@ -59,6 +59,7 @@ NOTICES: dict[str, str] = {
     "result": N_("The result is saved."),
     "cleared": N_("The result is cleared."),
     "record": N_("The game record is stored."),
+    "finalised": N_("The event is finalised: its players' ratings are updated."),
 }
 
 TITLES: dict[int, str] = {
