@@ -20,6 +20,15 @@ processes (one per process), the database decides who stores each event, Redis c
 events to the others, and every process's sweeper applies what is due in games that no room
 holds (``live_games.due_at``). A process whose heartbeat stops is dead: the others close its
 players' connections in the games' streams.
+
+**Garbage collection.** A live game keeps its history in memory, so most objects made by a
+move live as long as the game; CPython's generational collector, which rescans survivors
+until they reach the oldest generation, spent 20–110 ms per young collection on them under
+``bench/load.py`` — a stall of every game at once. So each heartbeat freezes what exists
+(``gc.freeze``: the collector stops looking at it, reference counting still frees it) and the
+collector only ever scans the last second's objects. Cycles that become garbage after being
+frozen (measured: HTTP requests in flight at the freeze, not moves) are recovered by one full
+collection every :data:`FULL_COLLECTION` seconds.
 """
 
 from __future__ import annotations
@@ -62,6 +71,10 @@ IDLE = 30.0
 """Seconds a room without connections stays in memory."""
 SWEEP = 0.5
 """Seconds between two looks for games with something due that no room handled."""
+CATCH_UP = 2.0
+"""Seconds between two comparisons of the rooms with the database (several processes)."""
+FULL_COLLECTION = 3600.0
+"""Seconds between two full garbage collections (see the module)."""
 
 
 def hash_token(token: str) -> str:
@@ -87,6 +100,8 @@ class Hub:
         self._loops: list[asyncio.Task[None]] = []
         self._wall0 = time.time()
         self._mono0 = time.monotonic()
+        self._collected = self._mono0
+        self._behind: dict[int, int] = {}
         self.stopping = False
         self.engines: dict[int, Any] = {}
 
@@ -113,11 +128,8 @@ class Hub:
     async def start(self) -> None:
         """Register this process, recover the games after a crash of the whole server, and
         start the heartbeat and the sweeper."""
-        # Live games keep their histories in memory: Python's full collections over them would
-        # stall every game at once, so collect young objects less often and never rescan
-        # what was loaded at start.
+        # What was loaded at start is never rescanned; see the module on collection.
         gc.freeze()
-        gc.set_threshold(50_000, 50, 100)
         await self.pubsub.start(self._on_pubsub)
         before = await self.store.run(self.store.heartbeats)
         dead: set[str] = set()
@@ -150,18 +162,31 @@ class Hub:
             task.cancel()
         await self.pubsub.close()
         self.store.close()
+        gc.unfreeze()  # what this hub froze is the collector's again (tests run many hubs)
 
     async def _heartbeat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT)
             try:
                 await self.store.run(self.store.beat, self.pid, self.wall())
-                await self.store.checkpoint()
+                self._collect()
             except Exception:
                 log.exception("heartbeat failed")
 
+    def _collect(self) -> None:
+        """Freeze what survived the last second; now and then, collect everything."""
+        if time.monotonic() - self._collected > FULL_COLLECTION:
+            began = time.perf_counter()
+            gc.unfreeze()
+            found = gc.collect()
+            self._collected = time.monotonic()
+            log.info(
+                "full collection: %d objects in %.0f ms", found, (time.perf_counter() - began) * 1e3
+            )
+        gc.freeze()
+
     async def _sweeper(self) -> None:
-        last_bury = 0.0
+        last_bury = last_catch_up = 0.0
         while True:
             await asyncio.sleep(SWEEP)
             try:
@@ -170,6 +195,9 @@ class Hub:
                     room = await self.room(live_id)
                     if room is not None:
                         await room.due()
+                if self.pubsub.distributed and now - last_catch_up > CATCH_UP:
+                    last_catch_up = now
+                    await self.catch_up()
                 if now - last_bury > STALE:
                     last_bury = now
                     beats = await self.store.run(self.store.heartbeats)
@@ -181,6 +209,26 @@ class Hub:
                 raise
             except Exception:
                 log.exception("sweeper failed")
+
+    async def catch_up(self) -> None:
+        """Reload the rooms that the database shows behind, twice in a row: events another
+        process stored whose Redis message never came (pub/sub delivers at most once). One
+        look behind is usually a message still on its way."""
+        held = [i for i, r in self.rooms.items() if not r.closed]
+        stored = await self.store.run(self.store.last_seqs, held)
+        behind: dict[int, int] = {}
+        for live_id, last in stored.items():
+            room = self.rooms.get(live_id)
+            if room is None or room.state.seq >= last:
+                continue
+            if self._behind.get(live_id) == room.state.seq + 1:
+                log.warning(
+                    "game %s: events from %d on never came from Redis", live_id, room.state.seq + 1
+                )
+                await room.catch_up()
+            else:
+                behind[live_id] = room.state.seq + 1
+        self._behind = behind
 
     def _evict(self) -> None:
         mono = time.monotonic()

@@ -5,6 +5,13 @@ In one process the room hands its events to its own connections and nothing more
 publishes the events it committed on the game's Redis channel (``<prefix>:game:<id>``) and
 every process holding that game applies them in ``seq`` order (:class:`RedisPubSub`); a gap
 makes the room reload the missing events from the database, which stays the source of truth.
+
+One task per process publishes, in the order the events were committed, as many queued
+messages as are waiting in one round trip; a message that Redis did not take is retried, not
+dropped. (Publishing from a task per event opened a Redis connection per event in flight, and
+under load redis-py's pool refused the 101st: the move never reached the other process.) Redis
+pub/sub itself delivers at most once, so the hub also compares its rooms with the database
+every few seconds (:meth:`arbiter.server.play.hub.Hub.catch_up`).
 """
 
 from __future__ import annotations
@@ -62,6 +69,9 @@ class RedisPubSub(PubSub):
         self._redis = aioredis.from_url(url)
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         self._task: asyncio.Task[None] | None = None
+        self._publisher: asyncio.Task[None] | None = None
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._unsent = 0
         self._handler: Handler | None = None
         self._channels: set[str] = set()
 
@@ -75,6 +85,7 @@ class RedisPubSub(PubSub):
         # A placeholder subscription keeps the listener's connection open.
         await self._pubsub.subscribe(f"{self.prefix}:process:{self.origin}")
         self._task = asyncio.create_task(self._listen(), name="arbiter-redis-listener")
+        self._publisher = asyncio.create_task(self._publish(), name="arbiter-redis-publisher")
 
     async def _listen(self) -> None:
         while True:
@@ -99,7 +110,33 @@ class RedisPubSub(PubSub):
 
     async def publish(self, live_id: int, message: dict[str, Any]) -> None:
         doc = {**message, "origin": self.origin, "live": live_id}
-        await self._redis.publish(self.channel(live_id), json.dumps(doc, separators=(",", ":")))
+        self._outbox.put_nowait((self.channel(live_id), json.dumps(doc, separators=(",", ":"))))
+        self._unsent += 1
+
+    async def _publish(self) -> None:
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty() and len(batch) < 512:
+                batch.append(self._outbox.get_nowait())
+            while True:
+                try:
+                    pipe = self._redis.pipeline(transaction=False)
+                    for channel, payload in batch:
+                        pipe.publish(channel, payload)
+                    await pipe.execute()
+                    self._unsent -= len(batch)
+                    break
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("cannot publish on Redis; retrying")
+                    await asyncio.sleep(0.5)
+
+    async def flush(self, timeout: float = 5.0) -> None:
+        """Wait until every queued message was handed to Redis (or ``timeout``)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self._unsent and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
 
     async def subscribe(self, live_id: int) -> None:
         name = self.channel(live_id)
@@ -114,9 +151,11 @@ class RedisPubSub(PubSub):
             await self._pubsub.unsubscribe(name)
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        await self.flush(timeout=2.0)
+        for task in (self._publisher, self._task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         await self._pubsub.aclose()  # type: ignore[no-untyped-call]
         await self._redis.aclose()

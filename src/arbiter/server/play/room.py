@@ -456,6 +456,11 @@ class Room:
             self.hub.spawn(self.hub.pubsub.publish(self.id, {"events": events}))
         self.hub.after_change(self, before)
 
+    async def catch_up(self) -> None:
+        """Apply what the database holds beyond this room's state."""
+        async with self.lock:
+            await self._reload()
+
     async def _reload(self) -> None:
         """Apply the events other processes stored since this state (lock held)."""
         events = await self.hub.store.run(self.hub.store.events, self.id, self.state.seq + 1)

@@ -1,19 +1,24 @@
 """Live games in the database: their settings and options, their event streams, and the
 heartbeats of the server processes (tables in :mod:`.tables`, migration ``0002``).
 
-Every function here is synchronous and runs one transaction; the hub calls them on its
-executor (one thread for SQLite, whose writers queue anyway; a pool for PostgreSQL), so the
-event loop never waits on the database. :meth:`LiveStore.append` is the hot path: the events
-of one accepted action are inserted and the game's summary row updated in one transaction,
-committed before anything is acknowledged or broadcast. Two writers of the same game (two
-processes) cannot both store event *n*: the second gets :class:`SeqTaken`, reloads and
-retries.
+Every function here is synchronous and runs one transaction; the hub calls them through
+:meth:`LiveStore.run`. On PostgreSQL that is a thread pool, so the event loop never waits on
+the network. On SQLite it is the event loop's own thread: a transaction takes a fraction of
+a millisecond, and one writing thread per process means no waits on SQLite's write lock
+(whose busy handler sleeps in steps of up to 100 ms) and no hand-offs of the interpreter lock
+between threads — both measured as stalls of every game at once.
+
+:meth:`LiveStore.append` is the hot path: the events of one accepted action are inserted and
+the game's summary row updated in one transaction, committed before anything is acknowledged
+or broadcast. Two writers of the same game (two processes) cannot both store event *n*: the
+second gets :class:`SeqTaken`, reloads and retries.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -89,36 +94,31 @@ class LiveStore:
         self._write = (
             self.engine.execution_options(sqlite_begin="IMMEDIATE") if self.sqlite else self.engine
         )
-        workers = 1 if self.sqlite else max(2, db.settings.pool_size)
-        self.executor = ThreadPoolExecutor(workers, thread_name_prefix="arbiter-live-db")
-        # SQLite: the writer never checkpoints the WAL itself (a checkpoint's fsync would hold
-        # up every game's moves); :meth:`checkpoint` does it on its own thread.
-        self.background = ThreadPoolExecutor(1, thread_name_prefix="arbiter-live-bg")
+        # SQLite's writer also checkpoints the WAL (SQLite's default, every 1000 pages): a
+        # checkpoint on another thread never catches up with a steady stream of commits, and
+        # the WAL then grows without end (200 MB in 30 s under bench/load.py), slowing every
+        # read and write. Checkpointing costs the committing move about a millisecond.
+        self.executor: ThreadPoolExecutor | None = (
+            None
+            if self.sqlite
+            else ThreadPoolExecutor(max(2, db.settings.pool_size), "arbiter-live-db")
+        )
+
+        self._sqlite_append = _SqliteAppend(self.engine) if self.sqlite else None
 
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run ``fn`` on the store's executor. SQLite's appends run in the caller's thread: a
-        commit takes a fraction of a millisecond, while handing it to a thread makes it wait
-        for the interpreter lock behind the event loop, many times a commit."""
-        if self.sqlite and fn == self.append:
+        """Run ``fn``: inline on SQLite, on the thread pool on PostgreSQL (see the module)."""
+        if self.executor is None:
             return fn(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, functools.partial(fn, *args, **kwargs))
 
     def close(self) -> None:
-        """Stop the executors (the database is the runtime's to dispose)."""
-        self.executor.shutdown(wait=True)
-        self.background.shutdown(wait=True)
-
-    async def checkpoint(self) -> None:
-        """SQLite: copy the WAL into the database without blocking writers (PASSIVE)."""
-        if not self.sqlite:
-            return
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self.background, self._checkpoint)
-
-    def _checkpoint(self) -> None:
-        with self.engine.connect() as conn:
-            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        """Stop the thread pool (the database is the runtime's to dispose)."""
+        if self.executor is not None:
+            self.executor.shutdown(wait=True)
+        if self._sqlite_append is not None:
+            self._sqlite_append.close()
 
     # ----- games
 
@@ -217,11 +217,12 @@ class LiveStore:
         :class:`SeqTaken` when another writer stored one of these ``seq`` first."""
         if not events:
             return
+        if self._sqlite_append is not None:
+            self._sqlite_append(live_id, events, status, result, due_at, mirror)
+            return
         at = datetime.now(UTC)
         try:
             with self._write.begin() as conn:
-                if self.sqlite:
-                    conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
                 conn.execute(
                     insert(_EVENTS),
                     [
@@ -272,6 +273,16 @@ class LiveStore:
             )
             return [int(r) for r in rows.scalars()]
 
+    def last_seqs(self, live_ids: list[int]) -> dict[int, int]:
+        """The last stored ``seq`` of each of these games."""
+        if not live_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_GAMES.c.id, _GAMES.c.last_seq).where(_GAMES.c.id.in_(live_ids))
+            )
+            return {int(r.id): int(r.last_seq) for r in rows}
+
     def unfinished(self) -> list[int]:
         """Every live game without a result."""
         with self.engine.connect() as conn:
@@ -315,3 +326,84 @@ class LiveStore:
         """Remove processes found dead (their connections were closed in the streams)."""
         with self._write.begin() as conn:
             conn.execute(delete(_PROCESSES).where(_PROCESSES.c.id.in_(pids)))
+
+
+class _SqliteAppend:
+    """:meth:`LiveStore.append` on SQLite, straight through the driver on one connection kept
+    for it: the same rows and types as the SQLAlchemy statements (their own bind processors
+    convert the values), at a fifth of the interpreter time — the hot path of every move."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._proxy: Any = None
+        dialect = engine.dialect
+
+        def sql(table: Table, columns: list[str]) -> str:
+            marks = ", ".join("?" for _ in columns)
+            return f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({marks})"
+
+        self.events_sql = sql(_EVENTS, ["live_id", "seq", "kind", "at", "data", "user_id"])
+        self.actions_sql = sql(
+            _ACTIONS, ["game_id", "seq", "t", "at", "actor", "action", "user_id"]
+        )
+        self.game_sql = (
+            f"UPDATE {_GAMES.name} SET last_seq = ?, status = ?, result = ?, due_at = ? "
+            "WHERE id = ?"
+        )
+        self.json = _processor(_EVENTS.c.data, dialect)
+        self.datetime = _processor(_ACTIONS.c.at, dialect)
+
+    def connection(self) -> Any:
+        if self._proxy is None:
+            self._proxy = self.engine.raw_connection()
+        return self._proxy.driver_connection
+
+    def close(self) -> None:
+        if self._proxy is not None:
+            self._proxy.close()
+            self._proxy = None
+
+    def __call__(
+        self,
+        live_id: int,
+        events: list[Event],
+        status: str,
+        result: str | None,
+        due_at: float | None,
+        mirror: tuple[int, list[dict[str, Any]]] | None,
+    ) -> None:
+        conn = self.connection()
+        js = self.json
+        cur = conn.cursor()
+        cur.execute("BEGIN IMMEDIATE")
+        try:
+            cur.executemany(
+                self.events_sql,
+                [(live_id, e.seq, e.kind, e.at, js(e.data), e.user_id) for e in events],
+            )
+            if mirror is not None and mirror[1]:
+                game_id, entries = mirror
+                at = self.datetime(datetime.now(UTC))
+                cur.executemany(
+                    self.actions_sql,
+                    [
+                        (game_id, x["seq"], x["t"], at, js(x["actor"]), js(x["action"]), None)
+                        for x in entries
+                    ],
+                )
+            cur.execute(self.game_sql, (events[-1].seq, status, result, due_at, live_id))
+            cur.execute("COMMIT")
+        except sqlite3.IntegrityError:
+            cur.execute("ROLLBACK")
+            raise SeqTaken(f"event {events[0].seq} of live game {live_id} is taken") from None
+        except BaseException:
+            if conn.in_transaction:
+                cur.execute("ROLLBACK")
+            raise
+        finally:
+            cur.close()
+
+
+def _processor(column: Any, dialect: Any) -> Callable[[Any], Any]:
+    process = column.type.dialect_impl(dialect).bind_processor(dialect)
+    return process if process is not None else (lambda value: value)
