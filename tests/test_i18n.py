@@ -9,13 +9,15 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from arbiter import i18n
+from arbiter.cli import help_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 
 
 def marked_messages() -> set[str]:
-    """The msgids in the source and templates, found as ``pybabel extract`` (babel.cfg) does."""
+    """The msgids in the source and templates, found as ``pybabel extract`` (babel.cfg) does,
+    and the command line's help texts (docstrings and ``help=``, read from the app)."""
     method_map = [
         ("src/arbiter/**.py", "python"),
         ("src/arbiter/**/templates/**.html", "jinja2"),
@@ -27,7 +29,7 @@ def marked_messages() -> set[str]:
     ):
         text = message if isinstance(message, str) else message[0]
         found.add(f"{context}\x04{text}" if context else text)
-    return found
+    return found | help_texts()
 
 
 def key(message: object) -> str:

@@ -158,7 +158,7 @@ TABLE: dict[tuple[str, str], tuple[str, str, str, str]] = {
 
 
 def escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
 
 
 def all_rows() -> dict[tuple[str, str], tuple[str, str, str, str]]:

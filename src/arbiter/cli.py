@@ -11,9 +11,11 @@ fix) stays as it is in every language.
 """
 
 import sys
-from typing import Annotated
+from collections.abc import Iterator
+from typing import Annotated, Any
 
 import typer
+from typer import rich_utils
 
 # Typer vendors Click; its exception base is needed to print usage errors as one line.
 from typer._click.exceptions import ClickException
@@ -68,6 +70,73 @@ def version() -> None:
     typer.echo(__version__)
 
 
+# Typer's own words in help (its panels' titles and marks), in the language of the messages.
+_TYPER_TEXTS = {
+    "ARGUMENTS_PANEL_TITLE": i18n.N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": i18n.N_("Options"),
+    "COMMANDS_PANEL_TITLE": i18n.N_("Commands"),
+    "REQUIRED_LONG_STRING": i18n.N_("[required]"),
+    "DEFAULT_STRING": i18n.N_("[default: {}]"),
+}
+
+
+def _walk(cmd: Any) -> Iterator[Any]:
+    yield cmd
+    for sub in getattr(cmd, "commands", {}).values():
+        yield from _walk(sub)
+
+
+def _help_option(cmd: Any) -> Any:
+    return cmd.get_help_option(cmd.make_context(cmd.name, [], resilient_parsing=True))
+
+
+def help_texts() -> set[str]:
+    """Every help text of the command line (commands, options, arguments), in English: the
+    translation catalogues hold them beside the marked messages."""
+    found: set[str] = set()
+    for cmd in _walk(typer.main.get_command(app)):
+        params = [*cmd.params, _help_option(cmd)]
+        found.update(t for t in [cmd.help, *(getattr(p, "help", None) for p in params)] if t)
+    return found
+
+
+def command() -> Any:
+    """The app as a Click command with its help in the current language (``--help`` is
+    answered while the arguments are parsed, before ``--lang`` could act, so the command
+    line is scanned for it first: see :func:`_run`)."""
+    cmd = typer.main.get_command(app)
+    for sub in _walk(cmd):
+        if sub.help:
+            sub.help = i18n.gettext(sub.help)
+        for param in sub.params:
+            if getattr(param, "help", None):
+                param.help = i18n.gettext(param.help)
+        sub.get_help_option = _translated_help_option(sub.get_help_option)
+    for name, english in _TYPER_TEXTS.items():
+        setattr(rich_utils, name, i18n.gettext(english))
+    return cmd
+
+
+def _translated_help_option(make: Any) -> Any:
+    def get_help_option(ctx: Any) -> Any:
+        option = make(ctx)
+        if option is not None and option.help:
+            option.help = i18n.gettext(option.help)
+        return option
+
+    return get_help_option
+
+
+def _early_language(argv: list[str]) -> None:
+    for i, arg in enumerate(argv):
+        lang = arg[len("--lang=") :] if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(argv):
+            lang = argv[i + 1]
+        if lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            return
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; exit 2 with one line for any input error."""
     token = i18n.set_language(i18n.from_environment())
@@ -79,8 +148,9 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _run(argv: list[str] | None) -> int:
+    _early_language(sys.argv[1:] if argv is None else argv)
     try:
-        code = app(args=argv, prog_name="arbiter", standalone_mode=False)
+        code = command()(args=argv, prog_name="arbiter", standalone_mode=False)
     except ClickException as exc:
         echo_error(exc.format_message())
         return 2

@@ -121,3 +121,37 @@ def test_json_output_is_the_same_in_every_language(
     shown = [("--lang", code, "event", "show", "--file", f, "--format", "json") for code in LANGS]
     outputs = [json.loads(run(capsys, *args)[1]) for args in shown]
     assert len({json.dumps(v, sort_keys=True) for v in outputs}) == 1
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGS if code != "en"])
+def test_help_is_in_the_language_chosen(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    from arbiter import cli
+
+    monkeypatch.setenv("COLUMNS", "200")  # one line a text, so that whole texts can be found
+    english = "Competitions: participants, pairings, results, standings."
+    with i18n.language(lang):
+        wanted = [i18n.gettext(english), i18n.gettext("Show this message and exit.")]
+        panel = i18n.gettext("Commands")
+    assert english not in wanted and panel != "Commands"
+    for args in (("--lang", lang, "event", "--help"), (f"--lang={lang}", "event", "--help")):
+        code, out, _ = run(capsys, *args)
+        assert code == 0
+        assert all(text in out for text in wanted), out
+        assert panel in out and english not in out
+    monkeypatch.setenv("ARBITER_LANG", lang)
+    code, out, _ = run(capsys, "event", "--help")
+    assert code == 0 and wanted[0] in out
+    code, out, _ = run(capsys, "--lang", "en", "event", "--help")
+    assert code == 0 and english in out and "Commands" in out
+    # Every help text the app shows is the translation of an English one (that each has a
+    # translation, the catalogue test checks), and most differ from the English.
+    english_texts = cli.help_texts()
+    with i18n.language(lang):
+        shown: set[str] = set()
+        for sub in cli._walk(cli.command()):
+            params = [*sub.params, cli._help_option(sub)]
+            shown.update(t for t in [sub.help, *(getattr(p, "help", None) for p in params)] if t)
+        assert shown == {i18n.gettext(t) for t in english_texts}
+    assert len(shown - english_texts) > 0.95 * len(english_texts)

@@ -14,6 +14,14 @@ TABLE: dict[tuple[str, str], tuple[str, str, str, str]] = {
         "--lang нь {languages} хэлний нэг байна, {lang!r} биш",
     ),
     ("", "aborted"): ("прервано", "токтотулду", "тоқтатылды", "таслав"),
+    # Typer's marks in --help (the help texts themselves are in cli_help.py)
+    ("", "[required]"): ("[обязательно]", "[милдеттүү]", "[міндетті]", "[заавал]"),
+    ("", "[default: {}]"): (
+        "[по умолчанию: {}]",
+        "[демейки: {}]",
+        "[әдепкі: {}]",
+        "[анхдагч: {}]",
+    ),
     # Shared
     ("", "{file}: cannot read ({reason})"): (
         "{file}: не удаётся прочитать ({reason})",
