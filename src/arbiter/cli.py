@@ -90,11 +90,12 @@ def _help_option(cmd: Any) -> Any:
     return cmd.get_help_option(cmd.make_context(cmd.name, [], resilient_parsing=True))
 
 
-def help_texts() -> set[str]:
-    """Every help text of the command line (commands, options, arguments), in English: the
-    translation catalogues hold them beside the marked messages."""
+def help_texts(root: Any = None) -> set[str]:
+    """Every help text of the command line (commands, options, arguments): of the app in
+    English by default — the translation catalogues hold them beside the marked messages — or
+    of ``root``, a tree made by :func:`command`."""
     found: set[str] = set()
-    for cmd in _walk(typer.main.get_command(app)):
+    for cmd in _walk(typer.main.get_command(app) if root is None else root):
         params = [*cmd.params, _help_option(cmd)]
         found.update(t for t in [cmd.help, *(getattr(p, "help", None) for p in params)] if t)
     return found

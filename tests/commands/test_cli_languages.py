@@ -145,13 +145,12 @@ def test_help_is_in_the_language_chosen(
     assert code == 0 and wanted[0] in out
     code, out, _ = run(capsys, "--lang", "en", "event", "--help")
     assert code == 0 and english in out and "Commands" in out
+    code, out, err = run(capsys, "--lang=xx", "event", "--help")
+    assert code == 2 and out == "" and err.startswith("arbiter: --lang") and "'xx'" in err
     # Every help text the app shows is the translation of an English one (that each has a
     # translation, the catalogue test checks), and most differ from the English.
     english_texts = cli.help_texts()
     with i18n.language(lang):
-        shown: set[str] = set()
-        for sub in cli._walk(cli.command()):
-            params = [*sub.params, cli._help_option(sub)]
-            shown.update(t for t in [sub.help, *(getattr(p, "help", None) for p in params)] if t)
+        shown = cli.help_texts(cli.command())
         assert shown == {i18n.gettext(t) for t in english_texts}
     assert len(shown - english_texts) > 0.95 * len(english_texts)
