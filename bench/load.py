@@ -3,18 +3,23 @@ many concurrent games against ``arbiter serve`` (one process on SQLite or Postgr
 processes behind Redis with the two players of each game on different processes).
 
 Each game moves every ``--interval`` seconds on average (the mover waits an exponential
-delay, then moves). Latency is from a player sending a move to the opponent receiving it; a
+delay, then moves). ``--computer N`` adds N games against the computer at level 10 (its
+moves think up to 5 s each on the server's engine threads), ``--flood`` one hostile client
+that opens as many connections to one seat as it may and sends chat, malformed and
+over-nested messages as fast as it can: the normal games' latency shows what they cost.
+Latency is from a player sending a move to the opponent receiving it; a
 move the opponent has not received 5 s after the measured time ends counts as an error.
 Bounded: ``--games`` games for ``--seconds`` seconds, loopback only, servers stopped at the
 end. Prints a table, then one line::
 
-    games=N moves_per_s=X p50_ms=Y p99_ms=Z errors=E
+    games=N moves_per_s=X p50_ms=Y p99_ms=Z errors=E peak_mb=M
 
 Examples::
 
     .venv/bin/python bench/load.py --games 1000 --seconds 60                 # SQLite
     .venv/bin/python bench/load.py --games 1000 --seconds 60 --setup postgres
     .venv/bin/python bench/load.py --games 1000 --seconds 60 --setup redis   # 2 processes
+    .venv/bin/python bench/load.py --games 300 --computer 8 --flood --seconds 60
 """
 
 from __future__ import annotations
@@ -61,6 +66,10 @@ class Server:
     ) -> None:
         self.port = free_port()
         env = {**os.environ, "ARBITER_SECRET_KEY": "bench-secret-key-0123456789"}
+        # Every simulated player comes from 127.0.0.1: the per-address quotas are not measured.
+        env["ARBITER_CONNECTIONS_PER_ADDRESS"] = "100000"
+        env["ARBITER_ENGINE_GAMES_PER_USER"] = "1000"
+        env["ARBITER_ENGINE_GAMES"] = "1000"
         if prefix:
             env["ARBITER_REDIS_PREFIX"] = prefix
         python = [sys.executable] + (["-m", "cProfile", "-o", profile] if profile else [])
@@ -92,6 +101,17 @@ class Server:
             except httpx.HTTPError:
                 time.sleep(0.2)
         raise SystemExit(f"the server on port {self.port} did not start")
+
+    def peak_mb(self) -> float:
+        """The server process's peak resident memory (Linux), in MB."""
+        try:
+            status = Path(f"/proc/{self.process.pid}/status").read_text()
+        except OSError:
+            return float("nan")
+        for line in status.splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGTERM)
@@ -235,7 +255,14 @@ async def create_games(servers: list[Server], count: int) -> list[tuple[int, str
     return made
 
 
-async def drive(servers: list[Server], games: int, seconds: float, interval: float) -> Tally:
+async def drive(
+    servers: list[Server],
+    games: int,
+    seconds: float,
+    interval: float,
+    computer: int = 0,
+    flooding: bool = False,
+) -> Tally:
     # The load generator's own full collections would show up as server latency.
     gc.freeze()
     gc.set_threshold(200_000, 50, 1_000_000)
@@ -258,6 +285,15 @@ async def drive(servers: list[Server], games: int, seconds: float, interval: flo
     await asyncio.gather(*(connect(p) for p in everyone))
     readers = [asyncio.create_task(p.read()) for p in everyone]
     print(f"  {len(everyone)} players connected in {time.perf_counter() - t0:.1f} s", flush=True)
+    extra: list[Any] = []
+    tally.flood_closed = 0  # type: ignore[attr-defined]
+    tally.flood_sent = 0  # type: ignore[attr-defined]
+    if computer:
+        extra += await computer_games(servers[0], computer, tally)
+        print(f"  {computer} games against the computer (level 10) started", flush=True)
+    if flooding:
+        extra += await flood(servers[0], tally)
+        print("  a flooding client started", flush=True)
     await asyncio.sleep(max(2.0, interval))  # warm-up: every game started and moving
     tally.measuring = True
     began = time.perf_counter()
@@ -282,9 +318,92 @@ async def drive(servers: list[Server], games: int, seconds: float, interval: flo
         await p.ws.close()
     for r in readers:
         r.cancel()
+    for item in extra:
+        if isinstance(item, asyncio.Task):
+            item.cancel()
+        else:
+            await item.close()
     tally.latencies.sort()
     tally.moves_per_s = tally.moves / elapsed  # type: ignore[attr-defined]
     return tally
+
+
+async def computer_games(server: Server, count: int, tally: Tally) -> list[Any]:
+    """``count`` games against the computer at level 10, the human side moving at once."""
+    sockets = []
+    async with httpx.AsyncClient(timeout=60) as client:
+        for _ in range(count):
+            r = await client.post(
+                server.http + "/api/play/computer",
+                json={"game": "toguz", "time_control": "60m", "side": "black", "level": 10},
+            )
+            r.raise_for_status()
+            g = r.json()
+            ws = await websockets.connect(
+                f"{server.ws}/play/ws/{g['id']}", max_size=2**22, compression=None
+            )
+            await ws.send(json.dumps({"type": "hello", "v": 1, "token": g["token"]}))
+            sockets.append(ws)
+
+    async def play(ws: Any) -> None:
+        try:
+            async for raw in ws:
+                msg = json.loads(raw)
+                state = msg.get("state") if msg.get("type") == "event" else msg.get("game")
+                if not state or state["status"] != "playing" or state["to_move"] != "black":
+                    continue
+                pit = random.choice(Position.from_fen(state["board"]["fen"]).legal_moves())
+                await ws.send(json.dumps({"type": "act", "action": {"type": "move", "move": pit}}))
+        except websockets.ConnectionClosed:
+            pass
+
+    return [asyncio.create_task(play(ws)) for ws in sockets] + sockets
+
+
+async def flood(server: Server, tally: Tally) -> list[Any]:
+    """One hostile client: eight connections to one seat (those the server lets in), each
+    sending chat, malformed and over-nested messages just under the per-connection rate,
+    reconnecting whenever the server closes it."""
+    async with httpx.AsyncClient(timeout=60) as client:
+        r = await client.post(server.http + "/api/play/games", json={"game": "toguz"})
+        r.raise_for_status()
+        g = r.json()
+    junk = [
+        json.dumps({"type": "chat", "text": "x" * 400}),
+        '{"type": "chat", "to": "players", "text": "gg \\ud800"}',
+        "[" * 4000,
+        "not json at all",
+    ]
+
+    async def spam() -> None:
+        while not tally.stop:
+            try:
+                async with websockets.connect(
+                    f"{server.ws}/play/ws/{g['id']}", compression=None
+                ) as ws:
+                    await ws.send(json.dumps({"type": "hello", "v": 1, "token": g["token"]}))
+                    drain = asyncio.create_task(_drain(ws))
+                    try:
+                        while not tally.stop:
+                            for message in junk:
+                                await ws.send(message)
+                            tally.flood_sent += len(junk)  # type: ignore[attr-defined]
+                            await asyncio.sleep(0.15)
+                    finally:
+                        drain.cancel()
+            except (websockets.ConnectionClosed, OSError, websockets.InvalidStatus):
+                tally.flood_closed += 1  # type: ignore[attr-defined]
+                await asyncio.sleep(0.05)
+
+    return [asyncio.create_task(spam()) for _ in range(8)]
+
+
+async def _drain(ws: Any) -> None:
+    try:
+        async for _ in ws:
+            pass
+    except websockets.ConnectionClosed:
+        pass
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -310,6 +429,10 @@ def main() -> None:
         help="one process on SQLite or PostgreSQL, or two processes behind Redis on PostgreSQL",
     )
     parser.add_argument("--profile", help="write the (first) server's cProfile data here")
+    parser.add_argument(
+        "--computer", type=int, default=0, help="games against the computer at level 10 too"
+    )
+    parser.add_argument("--flood", action="store_true", help="add one flooding client")
     args = parser.parse_args()
     if not 1 <= args.games <= 5000 or not 1 <= args.seconds <= 600:
         raise SystemExit("--games is 1 to 5000, --seconds 1 to 600")
@@ -338,7 +461,10 @@ def main() -> None:
             f"a move every {args.interval:g} s per game, {args.seconds:g} s measured",
             flush=True,
         )
-        tally = asyncio.run(drive(servers, args.games, args.seconds, args.interval))
+        tally = asyncio.run(
+            drive(servers, args.games, args.seconds, args.interval, args.computer, args.flood)
+        )
+        peak = max(s.peak_mb() for s in servers)
     finally:
         for s in servers:
             s.stop()
@@ -355,20 +481,24 @@ def main() -> None:
     rate = tally.moves_per_s  # type: ignore[attr-defined]
     print()
     print(
-        f"{'setup':<10}{'games':>7}{'moves':>8}{'moves/s':>9}{'p50 ms':>9}{'p99 ms':>9}"
-        f"{'max ms':>9}{'errors':>8}"
+        f"{'setup':<10}{'games':>7}{'computer':>9}{'flood':>6}{'moves':>8}{'moves/s':>9}"
+        f"{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}{'peak MB':>9}"
     )
     print(
-        f"{args.setup:<10}{args.games:>7}{tally.moves:>8}{rate:>9.1f}{p50:>9.1f}{p99:>9.1f}"
-        f"{(max(lat) * 1000 if lat else float('nan')):>9.1f}{tally.errors:>8}"
+        f"{args.setup:<10}{args.games:>7}{args.computer:>9}{'yes' if args.flood else 'no':>6}"
+        f"{tally.moves:>8}{rate:>9.1f}{p50:>9.1f}{p99:>9.1f}"
+        f"{(max(lat) * 1000 if lat else float('nan')):>9.1f}{tally.errors:>8}{peak:>9.0f}"
     )
+    if args.flood:
+        sent, closed = tally.flood_sent, tally.flood_closed  # type: ignore[attr-defined]
+        print(f"the flooding client sent {sent} messages; the server closed it {closed} times")
     if lat:
         print(f"mean {statistics.fmean(lat) * 1000:.1f} ms over {len(lat)} moves")
     for problem in tally.problems:
         print(f"error: {problem}")
     print(
         f"games={args.games} moves_per_s={rate:.1f} p50_ms={p50:.1f} p99_ms={p99:.1f} "
-        f"errors={tally.errors}"
+        f"errors={tally.errors} peak_mb={peak:.0f}"
     )
 
 

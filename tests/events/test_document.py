@@ -87,7 +87,7 @@ def test_bad_documents_are_refused_with_the_path(change, message: str) -> None: 
 
 
 def test_not_json_and_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(DocumentError, match="not JSON"):
+    with pytest.raises(DocumentError, match="not valid JSON"):
         loads("{")
     with pytest.raises(DocumentError, match="no such event file"):
         load(tmp_path / "missing.json")

@@ -65,7 +65,7 @@ def test_resignation_and_start_position_and_time_control() -> None:
 @pytest.mark.parametrize(
     ("doc", "message"),
     [
-        ("not json", "not JSON"),
+        ("not json", "not valid JSON"),
         ("[]", "must be an object"),
         ('{"format": "x"}', '"format"'),
         ('{"format": "arbiter-game", "version": 9}', "unsupported version"),

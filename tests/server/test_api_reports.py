@@ -53,6 +53,23 @@ def test_standings_and_crosstable_match_the_events_core(server: Server) -> None:
     assert late.status_code == 422 and late.json()["error"]["field"] == "round"
 
 
+@pytest.mark.parametrize("game", ["toguz", "go"])
+def test_an_event_without_players_has_empty_tables(server: Server, game: str) -> None:
+    # Found by schemathesis: the text crosstable of an empty event was a 500.
+    org = server.user("org")
+    event_id = make_event(org, game, "swiss", players=0)
+    publish(org, event_id)
+    for what, formats in (("standings", "json csv html"), ("crosstable", "json csv html text")):
+        for fmt in formats.split():
+            r = server.anonymous.get(f"/api/events/{event_id}/{what}?format={fmt}")
+            assert r.status_code == 200, f"{what} {fmt}: {r.text}"
+    text = server.anonymous.get(f"/api/events/{event_id}/crosstable?format=text").text
+    event = loads(org.get(f"/api/events/{event_id}/export/json").text)
+    assert text == render_text(crosstable(event)) + "\n"
+    assert len(text.splitlines()) == 2  # the title and the headings
+    assert server.anonymous.get(f"/api/events/{event_id}/crosstable").json()["rows"] == []
+
+
 def test_exports_and_round_archives(server: Server) -> None:
     event_id, org = _played_round_robin(server, "go")
     h9 = org.get(f"/api/events/{event_id}/export/h9")

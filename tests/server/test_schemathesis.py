@@ -1,7 +1,8 @@
 """Schemathesis against the OpenAPI schema: requests generated from every operation's schema
 (valid and invalid), signed in as a site administrator on a server with the demo events, find
 no server error (5xx). 501 "not available yet" is the only 5xx allowed: a format module this
-build does not have. Every error answer has the JSON error form.
+build does not have. Every answer's status and content type are documented for its operation
+and its body conforms to the documented schema; every error answer has the JSON error form.
 
 Kept short (a few examples per operation); ``ARBITER_SCHEMATHESIS_EXAMPLES`` asks for more.
 """
@@ -17,6 +18,11 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
+from schemathesis.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from arbiter.server.app import create_app
 from arbiter.server.demo import load_demo
@@ -29,6 +35,9 @@ from tests.server.conftest import PASSWORD, settings_for_test
 #: Operations that would end the test's own session: sent anonymously.
 SIGNING_OUT = ("/api/auth/logout", "/api/auth/password", "/api/auth/tokens/{token_id}")
 EXAMPLES = int(os.environ.get("ARBITER_SCHEMATHESIS_EXAMPLES", "10"))
+
+#: What schemathesis checks of every answer, besides the test's own 5xx rule below.
+CHECKS = [status_code_conformance, content_type_conformance, response_schema_conformance]
 
 pytestmark = pytest.mark.slow
 
@@ -101,6 +110,7 @@ def _check(case: schemathesis.Case, headers: dict[str, str]) -> None:
     if response.status_code >= 400:
         error = response.json()["error"]
         assert error["status"] == response.status_code and error["message"], f"{where}: {body}"
+    case.validate_response(response, checks=CHECKS, headers=headers)
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])

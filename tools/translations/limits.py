@@ -1,8 +1,6 @@
 """Translations of the limits on what arbiter reads (:mod:`arbiter.limits`) and of the server's
 refusals of oversized or hostile requests: (context, English) → ru, ky, kk, mn."""
 
-# ruff: noqa: E501  (a sentence and its translations read best unbroken)
-
 TABLE: dict[tuple[str, str], tuple[str, str, str, str]] = {
     ("", "{what} is not UTF-8 text (byte {byte})"): (
         "{what}: не текст в UTF-8 (байт {byte})",

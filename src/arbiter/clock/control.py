@@ -407,7 +407,7 @@ def _parse(text: str) -> TimeControl:
 
 
 def _int(text: str, what: str) -> int:
-    if not text.isdigit():
+    if not text.isdecimal():  # isdigit() takes "²", which int() refuses
         raise TimeControlError(
             N_("{what} must be a whole number, not '{text}'"), what=what, text=text
         )

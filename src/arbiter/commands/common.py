@@ -36,5 +36,6 @@ def say(message: str, /, *, err: bool = False, **params: object) -> None:
 
 
 def echo_error(message: str) -> None:
-    """Print ``arbiter: <message>`` on standard error."""
-    typer.echo(f"arbiter: {message}", err=True)
+    """Print ``arbiter: <message>`` on standard error, as one line (a message that quotes a
+    broken file could hold line breaks)."""
+    typer.echo(f"arbiter: {' '.join(message.splitlines())}", err=True)

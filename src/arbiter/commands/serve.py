@@ -99,7 +99,17 @@ def serve(
             log_level=log_level,
             workers=workers,
             ws_per_message_deflate=False,
+            proxy_headers=False,
         )
         return
     # Live play's messages are small JSON: compressing them costs more CPU than it saves.
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_per_message_deflate=False)
+    # Forwarded headers are the app's to believe (ARBITER_TRUSTED_PROXIES), not uvicorn's: it
+    # would trust any client on 127.0.0.1 to name its own address.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_per_message_deflate=False,
+        proxy_headers=False,
+    )

@@ -17,16 +17,18 @@ No  Name       Rank  Rating  Club  1  2  3  Pts  SB  Place
  1  Lee Chang                      X          0   0      2
  2  Park Su                           X  0    0   0      3
  3  Kim Ji                            1  X    1   0      1
+>>> print(render_text(crosstable(Event.create("go", "swiss"))))  # nobody entered yet
+No  Name  Rank  Rating  Club  Pts  SB  Place
 """
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 from dataclasses import dataclass
 from fractions import Fraction
 
+from arbiter import spreadsheet
 from arbiter.events.event import Event
 from arbiter.events.exact import show
 from arbiter.events.participants import Player
@@ -135,8 +137,9 @@ def crosstable(event: Event, after_round: int | None = None) -> Crosstable:
 
 def render_text(table: Crosstable) -> str:
     """Fixed-width text: numbers right-aligned, names left-aligned."""
+    # One sequence for max(): with no rows, max(header_width, *()) would get a single int.
     widths = [
-        max(len(table.headers[i]), *(len(r[i]) for r in table.rows))
+        max([len(table.headers[i]), *(len(r[i]) for r in table.rows)])
         for i in range(len(table.headers))
     ]
     left = {1, 4}
@@ -156,7 +159,7 @@ def render_text(table: Crosstable) -> str:
 def render_csv(table: Crosstable) -> str:
     """CSV with a header row."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = spreadsheet.writer(buffer)
     writer.writerow(table.headers)
     writer.writerows(table.rows)
     return buffer.getvalue()

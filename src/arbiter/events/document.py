@@ -22,16 +22,19 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from arbiter.errors import ArbiterError
+from arbiter.errors import ArbiterError, Text
 from arbiter.events.errors import DocumentError
 from arbiter.events.event import RULESETS, DrawOfLots, Event, Lineup, RefereeWarning
 from arbiter.events.exact import from_json, to_json
 from arbiter.events.participants import Pair, Player, Team
+from arbiter.events.registration import check_limits
 from arbiter.events.results import Result
 from arbiter.events.rounds import BYE_KINDS, Bye, Game, Round
 from arbiter.events.settings import Settings
 from arbiter.games.go.rank import Rank
 from arbiter.i18n import N_
+from arbiter.limits import LimitError, shown
+from arbiter.limits import loads as json_loads
 
 SCHEMA = 1
 TYPE = "arbiter-event"
@@ -183,9 +186,9 @@ class _Reader:
         if value is None and optional:
             return None
         if isinstance(value, bool) and kind is int:
-            raise DocumentError(f"{self._where(key)} must be a whole number, not {value!r}")
+            raise DocumentError(f"{self._where(key)} must be a whole number, not {_show(value)}")
         if not isinstance(value, kind):
-            raise DocumentError(f"{self._where(key)} has the wrong type ({value!r})")
+            raise DocumentError(f"{self._where(key)} has the wrong type ({_show(value)})")
         return value
 
     def integer(self, key: str, default: Json = ..., *, optional: bool = False) -> Any:
@@ -207,7 +210,16 @@ def _guard(path: str, make: Callable[[], T]) -> T:
     except DocumentError:
         raise
     except (ArbiterError, ValueError, TypeError) as exc:
-        raise DocumentError(f"{path}: {exc}") from None
+        raise DocumentError(f"{path}: {_cut(str(exc))}") from None
+
+
+def _cut(text: str, most: int = 200) -> str:
+    # An error line never carries a whole hostile value (a 5 MB name, a huge list).
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def _show(value: Json) -> str:
+    return shown(value, 60)
 
 
 def _read_player(doc: Json, path: str) -> Player:
@@ -241,7 +253,7 @@ def _read_player(doc: Json, path: str) -> Player:
 def _ids(doc: dict[str, Json], path: str) -> tuple[tuple[str, str], ...]:
     for registry, value in doc.items():
         if not isinstance(value, str) or not registry.strip():
-            raise DocumentError(f"{path}.ids: {registry!r}: an id is text, not {value!r}")
+            raise DocumentError(f"{path}.ids: {_show(registry)}: an id is text, not {_show(value)}")
     return tuple(sorted((k, v) for k, v in doc.items() if v))
 
 
@@ -314,9 +326,11 @@ def from_document(doc: Json) -> Event:
     r = _Reader(doc, "")
     schema = r.raw("schema")
     if schema != SCHEMA:
-        raise DocumentError(f"not an arbiter event file of schema {SCHEMA} (schema: {schema!r})")
+        raise DocumentError(
+            f"not an arbiter event file of schema {SCHEMA} (schema: {_show(schema)})"
+        )
     if r.raw("type", TYPE) != TYPE:
-        raise DocumentError(f"not an arbiter event file (type: {r.raw('type')!r})")
+        raise DocumentError(f"not an arbiter event file (type: {_show(r.raw('type'))})")
     game, system, discipline = r.text("game"), r.text("system"), r.text("discipline", "individual")
     settings = _guard("settings", lambda: Settings.from_json(r.typed("settings", dict, {})))
     event = _guard("the event", lambda: Event(game, system, discipline, settings))  # type: ignore[arg-type]
@@ -324,7 +338,7 @@ def from_document(doc: Json) -> Event:
         if not event.config.applies(key):
             raise DocumentError(f"settings.{key}: not a setting of {game} events")
         if key == "ruleset" and value not in RULESETS[game]:
-            raise DocumentError(f"settings.ruleset: {value!r} is not a {game} ruleset")
+            raise DocumentError(f"settings.ruleset: {_show(value)} is not a {game} ruleset")
     total = event.config.korgool_total
     players = tuple(_read_player(p, r.sub("players", i)) for i, p in enumerate(r.items("players")))
     pairs = [_read_pair(p, r.sub("pairs", i)) for i, p in enumerate(r.items("pairs"))]
@@ -345,7 +359,7 @@ def from_document(doc: Json) -> Event:
             kind = br.text("kind")
             if kind not in BYE_KINDS:
                 raise DocumentError(
-                    f"{br.path}.kind must be one of {', '.join(BYE_KINDS)}, not {kind!r}"
+                    f"{br.path}.kind must be one of {', '.join(BYE_KINDS)}, not {_show(kind)}"
                 )
             byes.append(_read_bye(br, kind))
         rounds.append(Round(number, games, tuple(byes)))
@@ -395,14 +409,16 @@ def _ints(values: list[Json], path: str, *, none: bool = False) -> list[Any]:
         if v is None and none:
             out.append(None)
         elif isinstance(v, bool) or not isinstance(v, int):
-            raise DocumentError(f"{path}: expected whole numbers, not {v!r}")
+            raise DocumentError(f"{path}: expected whole numbers, not {_show(v)}")
         else:
             out.append(v)
     return out
 
 
 def check(event: Event) -> None:
-    """Refuse an event whose numbers or references do not hold together."""
+    """Refuse an event whose numbers or references do not hold together, or that is beyond
+    the limits of :mod:`arbiter.limits` (every reader of events calls this)."""
+    check_limits(event)
     for label, items in (
         ("players", event.players),
         ("pairs", event.pairs),
@@ -446,13 +462,12 @@ def check(event: Event) -> None:
 
 
 def loads(text: str) -> Event:
-    """Read an event document from JSON text."""
+    """Read an event document from JSON text (nesting, like every JSON arbiter reads, at most
+    :data:`~arbiter.limits.MAX_JSON_DEPTH` deep)."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DocumentError(
-            f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
+        doc = json_loads(text, Text(N_("the event file")))
+    except LimitError as exc:
+        raise DocumentError(exc.template, **exc.params) from None
     return from_document(doc)
 
 
@@ -470,7 +485,7 @@ def load(path: str | os.PathLike[str]) -> Event:
         raise DocumentError(N_("{file}: not a UTF-8 text file"), file=p) from None
     try:
         return loads(text)
-    except DocumentError as exc:
+    except (DocumentError, LimitError) as exc:
         raise DocumentError(N_("{file}: {error}"), file=p, error=exc.text) from None
 
 

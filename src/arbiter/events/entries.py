@@ -7,118 +7,49 @@ Scheveningen and knockout schedules are fixed once round 1 is paired.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
-from arbiter.events.age import admits
 from arbiter.events.errors import EventError
 from arbiter.events.event import DrawOfLots, Event, Lineup, RefereeWarning
 from arbiter.events.lots import draw_order
-from arbiter.events.participants import (
-    Gender,
-    Pair,
-    Participant,
-    Player,
-    Team,
-    same_name,
-    split_name,
+from arbiter.events.participants import Pair, Participant, Player, Team, same_name
+from arbiter.events.player_list import CSV_COLUMNS, import_players, read_player_list
+from arbiter.events.registration import (
+    LATE_ENTRY_SYSTEMS,
+    EntryForm,
+    Registration,
+    check_admission,
+    check_open,
+    parse_born,
+    parse_gender,
+    parse_rating,
 )
 from arbiter.events.results import Result, first_mover, other
 from arbiter.events.rounds import Game
-from arbiter.games.go.rank import Rank, RankError
-from arbiter.i18n import N_
 
-LATE_ENTRY_SYSTEMS = frozenset({"swiss", "swiss-dutch", "mcmahon"})
-
-_GENDER_WORDS: dict[str, Gender] = {
-    "m": "m",
-    "male": "m",
-    "man": "m",
-    "men": "m",
-    "м": "m",
-    "муж": "m",
-    "f": "f",
-    "w": "f",
-    "female": "f",
-    "woman": "f",
-    "women": "f",
-    "ж": "f",
-    "жен": "f",
-}
-
-
-def parse_gender(text: str | None) -> Gender | None:
-    """``m`` or ``f`` from ``m``, ``male``, ``f``, ``w``, ``female``, ``м``, ``ж`` (or empty)."""
-    if text is None or not text.strip():
-        return None
-    found = _GENDER_WORDS.get(text.strip().lower())
-    if found is None:
-        raise EventError(N_("gender is m or f, not {text!r}"), text=text)
-    return found
-
-
-def parse_born(value: date | str | None) -> date | None:
-    """A date of birth from ``YYYY-MM-DD`` (or a date)."""
-    if value is None or isinstance(value, date):
-        return value
-    if not value.strip():
-        return None
-    try:
-        return date.fromisoformat(value.strip())
-    except ValueError:
-        raise EventError(
-            N_("date of birth must be written YYYY-MM-DD, not {value!r}"), value=value
-        ) from None
-
-
-def parse_rating(value: int | str | None) -> int | None:
-    """A rating: a whole number from 0 to 4000."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    try:
-        rating = int(value)
-    except ValueError:
-        raise EventError(N_("a rating is a whole number, not {value!r}"), value=value) from None
-    if not 0 <= rating <= 4000:
-        raise EventError(N_("a rating is between 0 and 4000, not {rating}"), rating=rating)
-    return rating
-
-
-def check_open(event: Event, what: str) -> int:
-    """The round a new entry starts in; refuses entries the system cannot take any more."""
-    if not event.rounds:
-        return 1
-    if event.system in LATE_ENTRY_SYSTEMS:
-        return len(event.rounds) + 1
-    raise EventError(
-        f"cannot add a {what}: the {event.system} schedule is fixed once round 1 is paired "
-        "(late entries are for Swiss and McMahon events)"
-    )
-
-
-def check_admission(event: Event, player: Player) -> None:
-    """Refuse a player the event's gender or age category does not admit (seed 000 11.2,
-    seed 002 2.1.3)."""
-    cfg = event.config
-    if cfg.gender == "f" and player.gender != "f":
-        raise EventError(f"{player.name}: this event is for women (set the player's gender to f)")
-    category = cfg.age_category
-    if category != "open":
-        if player.born is None:
-            raise EventError(f"{player.name}: the age category {category} needs a date of birth")
-        if cfg.start is None:
-            raise EventError(
-                f"set start=YYYY-MM-DD: the age category {category} "
-                "is counted from the event's dates"
-            )
-        if not admits(category, player.born, cfg.start):
-            raise EventError(
-                f"{player.name} (born {player.born.isoformat()}) "
-                f"is not in the age category {category}"
-            )
+__all__ = [
+    "CSV_COLUMNS",
+    "LATE_ENTRY_SYSTEMS",
+    "EntryForm",
+    "Registration",
+    "add_pair",
+    "add_player",
+    "add_team",
+    "check_admission",
+    "check_open",
+    "draw_numbers",
+    "forfeit_against",
+    "import_players",
+    "parse_born",
+    "parse_gender",
+    "parse_rating",
+    "read_player_list",
+    "replace_player",
+    "resolve_players",
+    "withdraw",
+]
 
 
 def add_player(
@@ -142,49 +73,23 @@ def add_player(
     >>> p.no, p.name, str(p.rank), p.gender
     (1, 'Kim Ji', '3d', 'f')
     """
-    entered = check_open(event, "player") if event.discipline == "individual" else 1
-    if event.discipline != "individual" and event.rounds:
-        raise EventError("players of a pair or team event are entered before round 1 is paired")
-    surname, given = split_name(name)
-    parsed_rank: Rank | None = None
-    if rank is not None and rank.strip():
-        if event.game != "go":
-            raise EventError(
-                "ranks are Go ranks: give a Toguz Korgool player's strength as a rating"
-            )
-        try:
-            parsed_rank = Rank.parse(rank)
-        except RankError as exc:
-            raise EventError(str(exc)) from None
-    player = Player(
-        no=max((p.no for p in event.players), default=0) + 1,
-        surname=surname,
-        given=given,
-        gender=parse_gender(gender),
-        born=parse_born(born),
-        club=" ".join(club.split()),
-        city=" ".join(city.split()),
-        country=country.strip().upper(),
-        title=title.strip(),
-        rank=parsed_rank,
-        rating=parse_rating(rating),
-        coach=" ".join(coach.split()),
-        medical=medical,
-        entered=entered,
+    registration = Registration(event)
+    player = registration.add(
+        EntryForm(
+            name,
+            gender=gender,
+            born=born,
+            club=club,
+            city=city,
+            country=country,
+            title=title,
+            rank=rank,
+            rating=rating,
+            coach=coach,
+            medical=medical,
+        )
     )
-    for other_player in event.players:
-        if (
-            same_name(other_player.name, player.name)
-            and other_player.born == player.born
-            and other_player.club == player.club
-        ):
-            raise EventError(
-                N_("{name} is already entered as number {no}"),
-                name=player.name,
-                no=other_player.no,
-            )
-    check_admission(event, player)
-    return replace(event, players=(*event.players, player)), player
+    return registration.event(), player
 
 
 def add_pair(
@@ -242,86 +147,6 @@ def add_team(
             raise EventError(f"{event.player(no).name} already plays for {taken.name}")
     team = Team(max((t.no for t in event.teams), default=0) + 1, team_name, roster, bench)
     return replace(event, teams=(*event.teams, team)), team
-
-
-#: Columns ``import_players`` reads (the header names them; order does not matter).
-CSV_COLUMNS = (
-    "name",
-    "surname",
-    "given",
-    "gender",
-    "born",
-    "club",
-    "city",
-    "country",
-    "title",
-    "rank",
-    "rating",
-    "coach",
-    "medical",
-)
-
-
-def import_players(event: Event, text: str) -> tuple[Event, tuple[Player, ...]]:
-    """Enter every player of a CSV list (a header row names the columns, see ``CSV_COLUMNS``;
-    ``name`` or ``surname`` + ``given``). All rows are entered, or none.
-
-    >>> text = "name,rank\\nLee Chang,5d\\nPark Su,1k\\n"
-    >>> e, added = import_players(Event.create("go", "round-robin"), text)
-    >>> [(p.no, p.name, str(p.rank)) for p in added]
-    [(1, 'Lee Chang', '5d'), (2, 'Park Su', '1k')]
-    """
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [(h or "").strip().lower() for h in (reader.fieldnames or [])]
-    unknown = [h for h in header if h not in CSV_COLUMNS]
-    if not header:
-        raise EventError(
-            "the player list is empty: the first row names the columns (name, rank, ...)"
-        )
-    if unknown:
-        raise EventError(
-            f"unknown column(s) {', '.join(unknown)}; columns: {', '.join(CSV_COLUMNS)}"
-        )
-    if "name" not in header and "surname" not in header:
-        raise EventError("the player list needs a 'name' column (or 'surname' and 'given')")
-    added: list[Player] = []
-    for line, row in enumerate(reader, start=2):
-        cells = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items() if k}
-        if not any(cells.values()):
-            continue
-        full = cells.get("name") or f"{cells.get('surname', '')}, {cells.get('given', '')}".strip(
-            ", "
-        )
-        try:
-            event, player = add_player(
-                event,
-                full,
-                gender=cells.get("gender"),
-                born=cells.get("born"),
-                club=cells.get("club", ""),
-                city=cells.get("city", ""),
-                country=cells.get("country", ""),
-                title=cells.get("title", ""),
-                rank=cells.get("rank"),
-                rating=cells.get("rating"),
-                coach=cells.get("coach", ""),
-                medical=_medical(cells.get("medical", "")),
-            )
-        except EventError as exc:
-            raise EventError(f"line {line}: {exc}") from None
-        added.append(player)
-    return event, tuple(added)
-
-
-def _medical(text: str) -> bool | None:
-    value = text.strip().lower()
-    if not value:
-        return None
-    if value in ("yes", "y", "1", "true", "да", "+"):
-        return True
-    if value in ("no", "n", "0", "false", "нет", "-"):
-        return False
-    raise EventError(f"medical clearance is yes or no, not {text!r}")
 
 
 def withdraw(

@@ -442,7 +442,7 @@ class Event:
 
 
 def _find(items: Sequence[Participant], ref: str | int, what: str) -> Participant:
-    if isinstance(ref, int) or (isinstance(ref, str) and ref.strip().isdigit()):
+    if isinstance(ref, int) or (isinstance(ref, str) and ref.strip().isdecimal()):
         no = int(ref)
         for p in items:
             if p.no == no:

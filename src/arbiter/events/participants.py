@@ -46,7 +46,8 @@ def split_name(text: str) -> tuple[str, str]:
         surname, _, given = cleaned.partition(",")
         surname, given = surname.strip(), given.strip()
         if not surname:
-            raise EventError(f"no surname in {text!r}: write 'Surname Given'")
+            # the text is cut: an error line never carries a whole hostile field
+            raise EventError(f"no surname in {cleaned[:60]!r}: write 'Surname Given'")
         return surname, given
     surname, _, given = cleaned.partition(" ")
     return surname, given
@@ -54,10 +55,11 @@ def split_name(text: str) -> tuple[str, str]:
 
 def same_name(a: str, b: str) -> bool:
     """Whether two names are the same, ignoring case, spacing and a comma after the surname."""
-    return _key(a) == _key(b)
+    return name_key(a) == name_key(b)
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
+    """The form of a name that :func:`same_name` compares (to index names by it)."""
     return " ".join(name.replace(",", " ").split()).casefold()
 
 

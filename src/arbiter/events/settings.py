@@ -23,12 +23,13 @@ from datetime import date
 from fractions import Fraction
 from typing import Literal, TypeVar, cast
 
-from arbiter.errors import ArbiterError
+from arbiter.errors import ArbiterError, Text
 from arbiter.events.errors import SettingError
 from arbiter.events.exact import from_json, parse_half, show, to_json
 from arbiter.events.results import GameName, Scoring
 from arbiter.games.go.rank import Rank
 from arbiter.i18n import N_
+from arbiter.limits import MAX_FIELD, MAX_NAME, check_field
 
 System = Literal[
     "round-robin",
@@ -95,11 +96,15 @@ class Codec:
     form: str
 
 
-def _text() -> Codec:
+def _text(limit: int = MAX_FIELD) -> Codec:
+    # The same limits as the API's, however the text comes (a command, a file, an import).
     def parse(text: str) -> object:
-        return " ".join(text.split())
+        return check_field(" ".join(text.split()), Text(N_("the value")), limit)
 
-    return Codec(parse, str, lambda v: cast(str, v), lambda j: str(j), "text")
+    def load(j: Json) -> object:
+        return check_field(str(j), Text(N_("the value")), limit)
+
+    return Codec(parse, str, lambda v: cast(str, v), load, "text")
 
 
 def _choice(*values: str) -> Codec:
@@ -376,7 +381,7 @@ def _const(value: object) -> Callable[[Kind], object]:
 
 
 SPECS: tuple[Spec, ...] = (
-    Spec("name", "the event's name", _text(), _const("")),
+    Spec("name", "the event's name", _text(MAX_NAME), _const("")),
     Spec("city", "where it is played", _text(), _const("")),
     Spec("country", "country code of the venue", _text(), _const("")),
     Spec("start", "first day (age categories are checked against it)", _date(), _const(None)),

@@ -30,7 +30,7 @@ exact (a :class:`~fractions.Fraction`, or a tuple of them for ``BRD``); higher i
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from arbiter.events.errors import SettingError
@@ -48,6 +48,9 @@ class Context:
     ledger: Ledger
     participants: tuple[int, ...]
     team: bool
+    #: Whether every two of a tied group have met, by group: ``DE`` asks it for each member,
+    #: and asking anew made a group of g players cost g² rounds (hours for an imported event).
+    met: dict[frozenset[int], bool] = field(default_factory=dict)
 
 
 Tiebreak = Callable[[Context, int, frozenset[int]], Value]
@@ -145,12 +148,15 @@ def direct_encounter(ctx: Context, no: int, group: frozenset[int]) -> Fraction:
     (otherwise 0 for everyone: the criterion does not separate them)."""
     if len(group) < 2 or no not in group:
         return ZERO
-    met: set[frozenset[int]] = set()
-    for member in group:
-        for enc in ctx.ledger.counted(member):
-            if enc.opponent in group and enc.opponent != member:
-                met.add(frozenset((member, enc.opponent)))
-    if len(met) < len(group) * (len(group) - 1) // 2:
+    everyone_met = ctx.met.get(group)
+    if everyone_met is None:
+        met: set[frozenset[int]] = set()
+        for member in group:
+            for enc in ctx.ledger.counted(member):
+                if enc.opponent in group and enc.opponent != member:
+                    met.add(frozenset((member, enc.opponent)))
+        everyone_met = ctx.met[group] = len(met) >= len(group) * (len(group) - 1) // 2
+    if not everyone_met:
         return ZERO
     return sum((e.points for e in ctx.ledger.counted(no) if e.opponent in group), ZERO)
 

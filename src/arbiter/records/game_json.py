@@ -33,8 +33,10 @@ import json
 from types import MappingProxyType
 from typing import Any
 
-from arbiter.errors import ArbiterError
+from arbiter.errors import ArbiterError, Text
 from arbiter.games.toguz.notation import MoveText, NotationError, parse_move
+from arbiter.i18n import N_
+from arbiter.limits import MAX_MOVES, LimitError, loads, shown
 from arbiter.records.toguz_record import (
     GameResult,
     RecordedMove,
@@ -88,7 +90,7 @@ def to_document(record: ToguzRecord) -> dict[str, Any]:
         player: dict[str, Any] = {"name": tags.pop(side, "")}
         elo = tags.pop(f"{side}Elo", None)
         if elo is not None:
-            player["rating"] = int(elo) if elo.isdigit() else elo
+            player["rating"] = int(elo) if elo.isdecimal() else elo
         doc[side.lower()] = player
     doc["time_control"] = record.time_control
     doc["start"] = record.start
@@ -138,10 +140,11 @@ def from_document(doc: Any, *, check: bool = True) -> ToguzRecord:
     """
     _need(isinstance(doc, dict), "the document must be an object")
     _need(doc.get("format") == FORMAT, f'"format" must be "{FORMAT}"')
-    _need(doc.get("version") == VERSION, f"unsupported version {doc.get('version')!r}")
-    _need(doc.get("game") == "toguz", f"this reader takes Toguz Korgool, not {doc.get('game')!r}")
+    _need(doc.get("version") == VERSION, f"unsupported version {shown(doc.get('version'))}")
+    game = doc.get("game")
+    _need(game == "toguz", f"this reader takes Toguz Korgool, not {shown(game)}")
     variant = doc.get("variant", "toguz")
-    _need(variant in ("toguz", "bestemshe"), f"unknown variant {variant!r}")
+    _need(variant in ("toguz", "bestemshe"), f"unknown variant {shown(variant)}")
     tags: dict[str, str] = {}
     raw_tags = doc.get("tags", {})
     _need(isinstance(raw_tags, dict), '"tags" must be an object')
@@ -160,6 +163,8 @@ def from_document(doc: Any, *, check: bool = True) -> ToguzRecord:
     tags.update({str(k): str(v) for k, v in raw_tags.items()})
     raw_moves = doc.get("moves", [])
     _need(isinstance(raw_moves, list), '"moves" must be a list')
+    if len(raw_moves) > MAX_MOVES:  # each move is replayed: bound them before
+        raise RecordError(N_("a record holds at most {limit} moves"), limit=MAX_MOVES)
     moves: list[RecordedMove] = []
     for i, item in enumerate(raw_moves, 1):
         _need(isinstance(item, dict) and "move" in item, f"move {i} needs a 'move'")
@@ -168,6 +173,8 @@ def from_document(doc: Any, *, check: bool = True) -> ToguzRecord:
         except NotationError as exc:
             raise RecordError(f"JSON game record: move {i}: {exc}") from None
         _need(item.get("pit", text.pit) == text.pit, f"move {i}: 'pit' and 'move' disagree")
+        comment = item.get("comment")
+        _need(comment is None or isinstance(comment, str), f"move {i}: 'comment' must be text")
         kazan = item.get("kazan")
         _need(kazan is None or isinstance(kazan, int), f"move {i}: 'kazan' must be a number")
         clock = item.get("clock")
@@ -179,7 +186,7 @@ def from_document(doc: Any, *, check: bool = True) -> ToguzRecord:
             RecordedMove(
                 MoveText(text.pit, text.landing, text.tuz, kazan, bool(item.get("draw_offer"))),
                 clock=None if clock is None else float(clock),
-                comment=item.get("comment"),
+                comment=comment,
             )
         )
     result = None
@@ -189,16 +196,18 @@ def from_document(doc: Any, *, check: bool = True) -> ToguzRecord:
         _need(isinstance(raw_result, dict) and "text" in raw_result, "'result' needs a 'text'")
         result = GameResult.parse(str(raw_result["text"]))
         term = raw_result.get("termination")
-        _need(term is None or term in TERMINATIONS, f"unknown termination {term!r}")
+        _need(term is None or term in TERMINATIONS, f"unknown termination {shown(term)}")
         zero = term == "atsyz-kalu"
         if term is not None and term not in ("kazan", "atsyz-kalu", "draw-81"):
             tags["Termination"] = term
+    start = doc.get("start")
+    _need(start is None or isinstance(start, str), "'start' must be a FEN (text) or null")
     record = ToguzRecord(
         moves=tuple(moves),
         tags=MappingProxyType(tags),
         result=result,
         zero=zero,
-        start=doc.get("start"),
+        start=start,
         variant=variant,
         time_control=time_control,
     )
@@ -223,7 +232,9 @@ def from_json_unchecked(text: str) -> ToguzRecord:
 
 
 def _load(text: str) -> Any:
+    # limits.loads: a record nested a hundred thousand levels deep is refused before the
+    # parser recurses into it
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"JSON game record: not JSON ({exc.msg}, line {exc.lineno})") from None
+        return loads(text, Text(N_("the JSON game record")))
+    except LimitError as exc:
+        raise RecordError(exc.template, **exc.params) from None

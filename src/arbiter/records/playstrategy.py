@@ -21,6 +21,7 @@ import re
 from arbiter.games.toguz import Position, PositionError
 
 _CELL = re.compile(r"(\d+)([Ss])|(\d+)|([tT])")
+_MOST_PITS = 9  # a row of Toguz Korgool (Bestemshe has 5)
 
 
 def _row(text: str, n_expected: int | None, fen: str) -> tuple[list[int], int | None]:
@@ -37,6 +38,10 @@ def _row(text: str, n_expected: int | None, fen: str) -> tuple[list[int], int | 
             run = int(m.group(3))
             if run < 1:
                 raise PositionError(f"PlayStrategy FEN {fen!r}: an empty run of {run} pits")
+            if len(counts) + run > _MOST_PITS:  # a run of a billion would be a billion zeros
+                raise PositionError(
+                    f"PlayStrategy FEN {fen!r}: a row has at most {_MOST_PITS} pits"
+                )
             counts.extend([0] * run)
         else:
             if tuz is not None:
@@ -52,6 +57,8 @@ def _row(text: str, n_expected: int | None, fen: str) -> tuple[list[int], int | 
 
 def from_playstrategy(fen: str) -> Position:
     """The position a PlayStrategy FEN describes; :class:`PositionError` if it is malformed."""
+    if len(fen) > 200:  # the longest real one has about 60 characters; errors quote it
+        raise PositionError(f"a PlayStrategy FEN has at most 200 characters, not {len(fen)}")
     parts = fen.strip().split()
     if len(parts) != 5 or "/" not in parts[0]:
         raise PositionError(
@@ -63,7 +70,7 @@ def from_playstrategy(fen: str) -> Position:
     south, south_tuz = _row(south_text, len(north_rev), fen)
     n = len(south)
     north = north_rev[::-1]  # written from pit n down to pit 1
-    if not (parts[1].isdigit() and parts[2].isdigit() and parts[4].isdigit()):
+    if not (parts[1].isdecimal() and parts[2].isdecimal() and parts[4].isdecimal()):
         raise PositionError(f"PlayStrategy FEN {fen!r}: scores and move number must be numbers")
     if parts[3] not in ("S", "N"):
         raise PositionError(f"PlayStrategy FEN {fen!r}: the side to move is S or N")

@@ -34,7 +34,7 @@ from collections.abc import Iterable
 
 from sgfmill import sgf, sgf_grammar
 
-from arbiter.errors import ArbiterError
+from arbiter.errors import ArbiterError, Text
 from arbiter.games.go.color import Color
 from arbiter.games.go.coords import MAX_SIZE, MIN_SIZE, CoordinateError, Point
 from arbiter.games.go.game import Edit, Game, GameInfo, Penalty, PlayedMove, Player
@@ -44,6 +44,7 @@ from arbiter.games.go.rank import Rank, RankError
 from arbiter.games.go.result import Result, ResultError, format_points
 from arbiter.games.go.rules import KO_RULES, Rules, RulesError
 from arbiter.i18n import N_
+from arbiter.limits import MAX_MOVES, MAX_SGF_DEPTH, MAX_SGF_NODES
 
 #: Root properties this module reads and writes itself; others are kept in GameInfo.extra.
 # fmt: off
@@ -61,6 +62,12 @@ class SgfError(ArbiterError):
     """An SGF record that cannot be read as a Go game."""
 
 
+def _shown(text: str) -> str:
+    # a property's text in an error: one line, cut short (a value may be megabytes long)
+    words = " ".join(text.split())
+    return words if len(words) <= 40 else words[:37] + "..."
+
+
 # -- reading ----------------------------------------------------------------------------------
 
 
@@ -73,12 +80,18 @@ def read_sgf(data: bytes | str) -> Game:
     arbiter.records.sgf.SgfError: board size 3 is not supported: sizes go from 5 to 25
     """
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        try:
+            data = data.encode("utf-8")
+        except UnicodeEncodeError:
+            raise SgfError(
+                N_("{what} is not valid Unicode (a lone surrogate)"),
+                what=Text(N_("the SGF record")),
+            ) from None
     game = _parse(data)
     root = game.get_root()
     size = game.get_size()
     if root.has_property("GM") and _text(root, "GM").strip() not in ("1", ""):
-        raise SgfError(N_("the record is not a Go game (GM[{gm}])"), gm=_text(root, "GM"))
+        raise SgfError(N_("the record is not a Go game (GM[{gm}])"), gm=_shown(_text(root, "GM")))
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise SgfError(
             f"board size {size} is not supported: sizes go from {MIN_SIZE} to {MAX_SIZE}"
@@ -133,6 +146,8 @@ def read_sgf(data: bytes | str) -> Game:
         move = _read_move(node, size, len(moves) + 1)
         if move is None:
             continue
+        if len(moves) >= MAX_MOVES:
+            raise SgfError(N_("a record holds at most {limit} moves"), limit=MAX_MOVES)
         color, point = move
         if position.phase == "marking":
             position = position.resume()
@@ -175,7 +190,66 @@ def read_sgf(data: bytes | str) -> Game:
     )
 
 
+_START = re.compile(rb"\(\s*;")
+_MARK = re.compile(rb"[\[();]")
+
+
+def check_shape(data: bytes) -> None:
+    """Refuse a record whose first game tree nests variations deeper than
+    :data:`~arbiter.limits.MAX_SGF_DEPTH` or holds more than
+    :data:`~arbiter.limits.MAX_SGF_NODES` nodes, in one linear pass before sgfmill builds
+    its tree (``(;B[aa](;W[bb](…`` a hundred thousand deep would be as many nested objects).
+
+    >>> check_shape(b"(;GM[1]C[a ( or ; in a comment](;B[aa])(;B[bb]))")
+    >>> check_shape(b"(;GM[1]" + b"(;B[aa]" * 1001)
+    Traceback (most recent call last):
+    ...
+    arbiter.records.sgf.SgfError: the record's variations nest deeper than 1000 levels
+    """
+    found = _START.search(data)
+    if found is None:
+        return  # sgfmill says what is wrong
+    pos, depth, nodes = found.start(), 0, 0
+    while (mark := _MARK.search(data, pos)) is not None:
+        pos = mark.end()
+        char = mark.group()
+        if char == b"[":
+            pos = _value_end(data, pos)
+            if pos < 0:
+                return  # an unterminated value: sgfmill refuses it
+        elif char == b"(":
+            depth += 1
+            if depth > MAX_SGF_DEPTH:
+                raise SgfError(
+                    N_("the record's variations nest deeper than {limit} levels"),
+                    limit=MAX_SGF_DEPTH,
+                )
+        elif char == b")":
+            depth -= 1
+            if depth <= 0:
+                return  # the end of the first game tree: sgfmill reads no further
+        else:
+            nodes += 1
+            if nodes > MAX_SGF_NODES:
+                raise SgfError(N_("the record holds more than {limit} nodes"), limit=MAX_SGF_NODES)
+
+
+def _value_end(data: bytes, pos: int) -> int:
+    """Where the property value opened before ``pos`` ends (after its ``]``), or -1."""
+    while True:
+        end = data.find(b"]", pos)
+        if end < 0:
+            return -1
+        back = end
+        while back > pos and data[back - 1] == 0x5C:  # backslashes escaping this "]"
+            back -= 1
+        if (end - back) % 2 == 0:
+            return end + 1
+        pos = end + 1
+
+
 def _parse(data: bytes) -> sgf.Sgf_game:
+    check_shape(data)
     try:
         coarse = sgf_grammar.parse_sgf_game(data)
     except ValueError as exc:
@@ -198,7 +272,7 @@ def _choose_encoding(data: bytes, charset: str | None) -> str:
         try:
             data.decode(charset)
             return charset
-        except (LookupError, UnicodeDecodeError):
+        except (LookupError, ValueError):  # unknown, not this data's, or a NUL in the name
             pass
     try:
         data.decode("utf-8")
@@ -223,7 +297,7 @@ def _read_number(node: sgf.Node, identifier: str) -> int | None:
     try:
         return int(float(text))
     except ValueError:
-        raise SgfError(f"{identifier}[{text}] is not a number") from None
+        raise SgfError(f"{identifier}[{_shown(text)}] is not a number") from None
 
 
 def _read_real(node: sgf.Node, identifier: str) -> float | None:
@@ -233,9 +307,9 @@ def _read_real(node: sgf.Node, identifier: str) -> float | None:
     try:
         value = float(text)
     except ValueError:
-        raise SgfError(f"{identifier}[{text}] is not a number") from None
+        raise SgfError(f"{identifier}[{_shown(text)}] is not a number") from None
     if not math.isfinite(value):
-        raise SgfError(f"{identifier}[{text}] is not a number")
+        raise SgfError(f"{identifier}[{_shown(text)}] is not a number")
     return value
 
 
@@ -245,7 +319,7 @@ def _color(text: str, identifier: str) -> Color:
         return "black"
     if value == "W":
         return "white"
-    raise SgfError(f"{identifier}[{text}] is not a colour (B or W)")
+    raise SgfError(f"{identifier}[{_shown(text)}] is not a colour (B or W)")
 
 
 def _points(node: sgf.Node, identifier: str, size: int) -> list[Point]:
@@ -300,7 +374,7 @@ def _read_rules(root: sgf.Node) -> Rules:
         raise SgfError(f"KM[{komi_text}] is not a number") from None
     ko = _text(root, "XKO").strip() or ("positional-superko" if scoring == "chinese" else "basic")
     if ko not in KO_RULES:
-        raise SgfError(f"XKO[{ko}] is not a ko rule: choose one of {', '.join(KO_RULES)}")
+        raise SgfError(f"XKO[{_shown(ko)}] is not a ko rule: choose one of {', '.join(KO_RULES)}")
     try:
         return Rules(
             scoring,  # type: ignore[arg-type]
@@ -389,12 +463,12 @@ def _read_penalties(node: sgf.Node, ply: int) -> list[Penalty]:
         text = sgf_grammar.text_value(raw).decode(encoding, "replace")
         match = _PENALTY_RE.match(text.strip())
         if match is None:
-            raise SgfError(f"XPN[{text}] is not a penalty (e.g. B:3:reason)")
+            raise SgfError(f"XPN[{_shown(text)}] is not a penalty (e.g. B:3:reason)")
         color: Color = "black" if match.group(1) == "B" else "white"
         try:
             penalties.append(Penalty(color, float(match.group(2)), match.group(3), ply))
         except (ValueError, ArbiterError):
-            raise SgfError(f"XPN[{text}] is not a penalty (e.g. B:3:reason)") from None
+            raise SgfError(f"XPN[{_shown(text)}] is not a penalty (e.g. B:3:reason)") from None
     return penalties
 
 

@@ -61,7 +61,7 @@ class GameResult:
                     "{text!r} is not a result: write 1-0, 0-1 or 1/2-1/2, with korgools as "
                     "1(82)-0(60)"
                 ),
-                text=text,
+                text=text[:40],  # cut: the text may be a hostile file's megabytes
             )
         w, b = m.group(2), m.group(4)
         if (w is None) != (b is None):

@@ -35,6 +35,7 @@ from types import MappingProxyType
 from arbiter.errors import ArbiterError
 from arbiter.games.toguz.notation import MoveText, NotationError, parse_move
 from arbiter.i18n import N_
+from arbiter.limits import MAX_MOVES
 from arbiter.records.toguz_record import (
     RESULT_RE,
     GameResult,
@@ -169,6 +170,12 @@ def read_games(text: str) -> list[ToguzRecord]:
             if cur.ended:
                 games.append(cur.build())
                 cur = _Builder()
+            if len(cur.moves) >= MAX_MOVES:  # each move is replayed: bound them first
+                raise RecordError(
+                    N_("line {line}: a record holds at most {limit} moves"),
+                    line=line,
+                    limit=MAX_MOVES,
+                )
             cur.moves.append(RecordedMove(move))
     if not cur.empty:
         games.append(cur.build())

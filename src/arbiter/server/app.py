@@ -9,22 +9,27 @@ when it exists). Without the web pages, ``/`` is a plain list of the published e
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import importlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+import re
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi import APIRouter, FastAPI
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from arbiter import __version__
 from arbiter.server import api
-from arbiter.server.api import errors
+from arbiter.server.api import errors, openapi
 from arbiter.server.auth.dependencies import PageUserDep, RuntimeDep
 from arbiter.server.config import Settings
+from arbiter.server.guard import Guard
 from arbiter.server.migrate import require_current
 from arbiter.server.runtime import Runtime
 from arbiter.server.services.events import list_events
@@ -74,6 +79,7 @@ def create_app(settings: Settings, *, runtime: Runtime | None = None) -> FastAPI
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
+        rt.thinking.close()
         rt.db.dispose()
 
     app = FastAPI(
@@ -81,9 +87,13 @@ def create_app(settings: Settings, *, runtime: Runtime | None = None) -> FastAPI
         version=__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    _api_docs(app)
     app.state.runtime = rt
     errors.install(app)
+    openapi.install(app)
     app.include_router(api.router)
     app.include_router(_health)
 
@@ -96,17 +106,41 @@ def create_app(settings: Settings, *, runtime: Runtime | None = None) -> FastAPI
     if WEB_STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=WEB_STATIC), name="static")
 
-    @app.middleware("http")
-    async def _security_headers(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        return response
-
+    app.add_middleware(Guard, settings=rt.settings, inflight=rt.inflight)
     return app
+
+
+def _api_docs(app: FastAPI) -> None:
+    """``/docs`` (Swagger UI) and ``/redoc``: FastAPI's pages load their scripts from a CDN
+    and start them with an inline script, so these two pages alone allow the CDN and exactly
+    that inline script (by its hash)."""
+
+    def answer(page: HTMLResponse) -> HTMLResponse:
+        text = bytes(page.body).decode("utf-8")
+        hashes = [
+            "'sha256-" + base64.b64encode(hashlib.sha256(m.encode()).digest()).decode() + "'"
+            for m in re.findall(r"<script>(.*?)</script>", text, re.DOTALL)
+        ]
+        policy = (
+            f"default-src 'self'; script-src 'self' {CDN} {' '.join(hashes)}; "
+            f"style-src 'self' {CDN} https://fonts.googleapis.com 'unsafe-inline'; "
+            f"img-src 'self' data: https://fastapi.tiangolo.com {CDN}; "
+            "font-src 'self' https://fonts.gstatic.com; worker-src 'self' blob:; "
+            "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+        )
+        page.headers["Content-Security-Policy"] = policy
+        return page
+
+    @app.get("/docs", include_in_schema=False)
+    def swagger() -> HTMLResponse:
+        return answer(get_swagger_ui_html(openapi_url="/openapi.json", title="arbiter API"))
+
+    @app.get("/redoc", include_in_schema=False)
+    def redoc() -> HTMLResponse:
+        return answer(get_redoc_html(openapi_url="/openapi.json", title="arbiter API"))
+
+
+CDN = "https://cdn.jsdelivr.net"
 
 
 _health = APIRouter(tags=["server"])

@@ -1,5 +1,7 @@
 """The server's settings: where the database is, where the secret key comes from, cookie flags,
-rate limits and password hashing cost.
+proxies and origins, rate limits, password hashing cost, and the quotas (:class:`Quotas`: how
+much one request, one connection, one player or the whole server may take; docs/server.md
+"Limits").
 
 Settings are a frozen value. :meth:`Settings.from_env` reads ``ARBITER_*`` environment variables
 (documented in ``docs/server.md``); the command line (``arbiter serve --db URL``) overrides them.
@@ -12,12 +14,15 @@ Settings are a frozen value. :meth:`Settings.from_env` reads ``ARBITER_*`` envir
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from arbiter.errors import ArbiterError
+from arbiter.limits import MAX_JSON_DEPTH
 
 DEFAULT_DATABASE_URL = "sqlite:///arbiter.db"
 
@@ -64,6 +69,71 @@ class PasswordCost:
     parallelism: int = 4
 
 
+def _default_engine_threads() -> int:
+    # One core stays the event loop's: the engines' C search runs without the interpreter
+    # lock, so more threads than cores would take the CPU from every live game.
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Quotas:
+    """The server's quotas (docs/server.md "Limits"), each a setting ``ARBITER_<FIELD>``; every
+    field is a positive whole number.
+
+    >>> Quotas.from_env({"ARBITER_CHAT_PER_MINUTE": "5"}).chat_per_minute
+    5
+    """
+
+    request_bytes: int = 16_000_000
+    """Largest request body (uploads included); a larger one is refused with 413."""
+    upload_bytes: int = 10_000_000
+    """Largest uploaded file."""
+    json_depth: int = MAX_JSON_DEPTH
+    """Deepest nesting of a JSON body, a JSON file or a live-play message."""
+    chat_per_minute: int = 20
+    """Chat messages one player (or spectator seat) may send a minute in a game."""
+    chat_per_game: int = 300
+    """Chat messages of the players in one game (the referee's are not counted)."""
+    connections_per_seat: int = 4
+    """WebSocket connections of one seat of a game at once (tabs, a phone, a reconnection)."""
+    connections_per_address: int = 500
+    """WebSocket connections from one address at once (a club, or a venue, behind one router)."""
+    engine_threads: int = _default_engine_threads()
+    """Threads the computer thinks in (its games and the analyses share them)."""
+    engine_games: int = 16
+    """Games against the computer being played at once on this process."""
+    engine_games_per_user: int = 2
+    """Games against the computer one account (or one address) plays at once."""
+    analyses: int = 8
+    """Analyses queued or running at once; more are refused."""
+    analyses_per_user: int = 1
+    """Analyses one account (or one address) may have queued or running."""
+    password_checks: int = 2
+    """Password hashes computed at once (argon2id takes its memory cost, 64 MiB, for each);
+    sign-ins beyond wait a moment, then are refused with 429."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int) or value < 1:
+                raise ConfigError(f"the quota {f.name} must be a whole number ≥ 1, not {value!r}")
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Quotas:
+        """The quotas from ``ARBITER_<FIELD>`` variables (``ARBITER_CHAT_PER_MINUTE=10``)."""
+        env = os.environ if environ is None else environ
+        values: dict[str, int] = {}
+        for f in fields(cls):
+            name = "ARBITER_" + f.name.upper()
+            text = env.get(name)
+            if text:
+                try:
+                    values[f.name] = int(text)
+                except ValueError:
+                    raise ConfigError(f"{name}={text!r}: expected a whole number") from None
+        return cls(**values)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the server needs to start.
@@ -73,8 +143,16 @@ class Settings:
     process on the same database agrees. The key signs CSRF tokens; sessions are random tokens
     stored hashed and need no key.
 
-    ``cookie_secure``: ``None`` sets the cookie's ``Secure`` flag when the request came by HTTPS
-    (as a proxy reports it with ``--proxy-headers``); ``True``/``False`` force it.
+    ``cookie_secure``: ``None`` sets the cookies' ``Secure`` flag when the request came by HTTPS
+    (directly, or as a trusted proxy reports it); ``True``/``False`` force it.
+
+    ``trusted_proxies``: addresses or networks (``10.0.0.0/8``) of the reverse proxies whose
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed; none by default, so that a
+    client cannot choose its own address for the sign-in limits.
+
+    ``public_origins``: the origins (``https://go.example.org``) besides the request's own from
+    which pages may send changes and open live-play connections (a site reached under two
+    names).
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -91,8 +169,23 @@ class Settings:
     demo: bool = True
     sqlite_busy_seconds: float = 30.0
     pool_size: int = 10
+    trusted_proxies: tuple[str, ...] = ()
+    public_origins: tuple[str, ...] = ()
+    quotas: Quotas = field(default_factory=Quotas)
 
     def __post_init__(self) -> None:
+        for proxy in self.trusted_proxies:
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ConfigError(
+                    f"trusted proxy {proxy!r} is not an address or a network (10.0.0.0/8)"
+                ) from None
+        for origin in self.public_origins:
+            if normal_origin(origin) is None:
+                raise ConfigError(
+                    f"public origin {origin!r} is not SCHEME://HOST[:PORT], e.g. https://go.example.org"
+                )
         if not self.database_url.strip():
             raise ConfigError("the database URL is empty")
         scheme = self.database_url.partition(":")[0].lower()
@@ -174,7 +267,42 @@ class Settings:
             values["allow_signup"] = _flag(text)
         if text := env.get("ARBITER_DEMO"):
             values["demo"] = _flag(text)
+        if text := env.get("ARBITER_TRUSTED_PROXIES"):
+            values["trusted_proxies"] = _words(text)
+        if text := env.get("ARBITER_PUBLIC_ORIGINS"):
+            values["public_origins"] = _words(text)
+        values["quotas"] = Quotas.from_env(env)
         return cls(**values)  # type: ignore[arg-type]
+
+
+def normal_origin(text: str) -> str | None:
+    """``scheme://host[:port]`` in lower case, without the default port; ``None`` when
+    ``text`` is not an origin.
+
+    >>> normal_origin("HTTPS://Go.Example.org:443"), normal_origin("http://127.0.0.1:8000")
+    ('https://go.example.org', 'http://127.0.0.1:8000')
+    >>> normal_origin("null"), normal_origin("https://x.org/path")
+    (None, None)
+    """
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        return None
+    host = parts.hostname.lower()
+    if ":" in host:
+        host = f"[{host}]"
+    if port is None or (parts.scheme, port) in (("http", 80), ("https", 443)):
+        return f"{parts.scheme}://{host}"
+    return f"{parts.scheme}://{host}:{port}"
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in text.replace(",", " ").split() if w)
 
 
 def _flag(text: str) -> bool:

@@ -1,5 +1,6 @@
 """What every request needs: the settings, the database, the password hasher, the sign-in rate
-limits, the secret key and the clock — one :class:`Runtime` per running app
+limits, the secret key, the clock, the requests in flight and the computer's thinking
+threads — one :class:`Runtime` per running app
 (``app.state.runtime``), passed as the first argument to every service.
 """
 
@@ -14,10 +15,12 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from arbiter.server.auth.passwords import PasswordHasher
-from arbiter.server.auth.ratelimit import LoginLimiter
+from arbiter.server.auth.ratelimit import LoginLimiter, PasswordChecks
 from arbiter.server.config import Settings
+from arbiter.server.guard import InFlight
 from arbiter.server.storage.database import Database
 from arbiter.server.storage.models import ServerState
+from arbiter.server.thinking import Thinking
 
 SECRET_KEY_STATE = "secret_key"
 
@@ -37,6 +40,13 @@ class Runtime:
     limiter: LoginLimiter
     secret_key: str
     clock: Callable[[], datetime] = field(default=utcnow)
+    inflight: InFlight = field(default_factory=InFlight)
+    thinking: Thinking = field(init=False)
+    password_checks: PasswordChecks = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.thinking = Thinking(self.settings.quotas)
+        self.password_checks = PasswordChecks(self.settings.quotas.password_checks)
 
     @classmethod
     def create(cls, settings: Settings, db: Database | None = None) -> Runtime:
@@ -46,7 +56,9 @@ class Runtime:
             settings=settings,
             db=database,
             hasher=PasswordHasher(settings.password_cost),
-            limiter=LoginLimiter(settings.login_limit_per_client, settings.login_limit_per_account),
+            limiter=LoginLimiter(
+                database, settings.login_limit_per_client, settings.login_limit_per_account
+            ),
             secret_key=settings.read_secret_key() or stored_secret_key(database),
         )
 

@@ -57,6 +57,7 @@ class LiveServer:
             log_level="warning",
             lifespan="on",
             ws_per_message_deflate=False,
+            proxy_headers=False,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

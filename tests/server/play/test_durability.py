@@ -15,9 +15,13 @@ from pathlib import Path
 import httpx
 import pytest
 
+from arbiter.server.migrate import upgrade
 from arbiter.server.play.client import PlayClient
-from tests.server.conftest import PostgresDatabases
-from tests.server.play.conftest import free_port, run
+from arbiter.server.runtime import Runtime
+from arbiter.server.services import accounts, entries, events, roles, rounds
+from arbiter.server.storage.database import Database
+from tests.server.conftest import PASSWORD, PostgresDatabases
+from tests.server.play.conftest import free_port, run, settings_for_test
 
 pytestmark = pytest.mark.slow
 
@@ -159,6 +163,74 @@ def test_kill_9_mid_game_loses_nothing_and_the_time_down_is_not_charged(
         await black.close()
 
     run(after())
+
+
+def _event_round(db: str) -> tuple[int, dict[str, str]]:
+    """An event of two players with round 1 paired, on database ``db``: its id and the API
+    tokens of the chief referee and of the players (``1``, ``2``: by entry number)."""
+    config = settings_for_test(db)
+    database = Database(config)
+    upgrade(database.engine)
+    rt = Runtime.create(config, database)
+    try:
+        chief = accounts.create_user(rt, "chief", PASSWORD, admin=True)
+        made = events.create_event(
+            rt, chief, game="toguz", system="round-robin", name="Cup", settings={}
+        )
+        for name in ("Asanov Bakyt", "Bekova Aida"):
+            entries.add_player(rt, chief, made.id, entries.PlayerFields(name))
+        rounds.pair_round(rt, chief, made.id, 1)
+        tokens = {"chief": accounts.open_session(rt, chief, "token", "t").secret}
+        for no, username in ((1, "asanov"), (2, "bekova")):
+            user = accounts.create_user(rt, username, PASSWORD)
+            roles.grant_role(rt, chief, made.id, username, "player", player_no=no)
+            tokens[str(no)] = accounts.open_session(rt, user, "token", "t").secret
+        return made.id, tokens
+    finally:
+        database.dispose()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_an_event_result_acknowledged_just_before_a_kill_is_not_lost(
+    backend: str, request: pytest.FixtureRequest, tmp_path: Path, cleanup: list[Served]
+) -> None:
+    if backend == "sqlite":
+        db = f"sqlite:///{tmp_path / 'arbiter.db'}"
+    else:
+        db = request.getfixturevalue("postgres").create()
+    event_id, tokens = _event_round(db)
+    server = Served(db, tmp_path).start()
+    cleanup.append(server)
+    chief = {"Authorization": f"Bearer {tokens['chief']}"}
+    made = httpx.post(
+        f"{server.http}/api/play/events/{event_id}/rounds/1",
+        json={"start_at": time.time() + 0.5},
+        headers=chief,
+        timeout=30,
+    )
+    assert made.status_code == 200, made.text
+    gid = int(made.json()[0]["id"])
+
+    async def play() -> None:
+        a = await PlayClient.connect(server.ws, gid, auth=tokens["1"])
+        b = await PlayClient.connect(server.ws, gid, auth=tokens["2"])
+        await a.wait_state(lambda g: g["status"] == "playing", timeout=10)
+        loser = b if a.welcome and a.welcome["you"]["seat"] == "white" else a
+        await loser.act({"type": "resign"})  # acknowledged: the result is stored live
+
+    run(play())
+    server.kill()  # at once: the event's copy of the result used to follow ~30 ms later
+    server.process = None
+    server.start()
+    deadline = time.monotonic() + 20
+    while True:
+        game = httpx.get(
+            f"{server.http}/api/events/{event_id}/rounds/1/games/1", headers=chief, timeout=10
+        ).json()
+        if game.get("result") or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert game["result"] in ("1(0)-0(0)", "0(0)-1(0)"), game
 
 
 def test_two_processes_behind_redis_serve_one_game(

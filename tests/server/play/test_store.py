@@ -1,6 +1,7 @@
 """The live store on SQLite: the driver-level append writes exactly what the SQLAlchemy
 statements write (a differential test), refuses a taken ``seq`` leaving nothing behind, and
-the WAL stays bounded under a stream of commits; the hub's collector recovers frozen cycles."""
+the WAL stays bounded under a stream of commits; the collector recovers frozen cycles and
+keeps no request's garbage."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import pytest
 from sqlalchemy import select
 
 from arbiter.events.event import Event as TournamentEvent
-from arbiter.server.play import hub as hub_module
+from arbiter.server.guard import InFlight
+from arbiter.server.play.collector import MEMORY_FLOOR, Collector, resident_bytes
 from arbiter.server.play.state import Event
 from arbiter.server.play.store import LiveStore, SeqTaken
 from arbiter.server.play.tables import LiveEvent, LiveGame
@@ -173,29 +175,86 @@ def test_the_wal_stays_bounded_under_a_stream_of_commits(sqlite_runtime: Runtime
         store.close()
 
 
-def test_the_hub_freezes_survivors_and_a_full_collection_frees_frozen_cycles(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _cycle() -> tuple[Any, Any]:
+    """A pair of objects that hold each other (only the cycle collector frees them), and a weak
+    reference that says whether they are still alive."""
+
     class Node:
         other: Any = None
 
     a, b = Node(), Node()
     a.other, b.other = b, a
-    gone = weakref.ref(a)
-    hub = hub_module.Hub.__new__(hub_module.Hub)  # only the collector's state is used
-    hub._collected = float("inf")  # no full collection due
+    return a, weakref.ref(a)
+
+
+def test_the_collector_freezes_survivors_and_a_full_collection_frees_frozen_cycles() -> None:
+    collector = Collector(InFlight(), memory=lambda: None)
+    collector.collected = float("inf")  # no full collection due
+    a, gone = _cycle()
     gc.freeze()
     try:
         frozen = gc.get_freeze_count()
-        del a, b
-        hub._collect()
+        del a
+        collector.tick()
         gc.collect()
         assert gone() is not None, "a frozen cycle is out of the collector's sight"
         assert gc.get_freeze_count() >= frozen - 2
-        monkeypatch.setattr(hub_module, "FULL_COLLECTION", 0.0)
-        hub._collected = 0.0
-        hub._collect()
+        collector.collected = -1e9  # a full collection is due
+        collector.tick()
         assert gone() is None, "the full collection frees it"
         assert gc.get_freeze_count() > 0, "and freezes the survivors again"
+    finally:
+        gc.unfreeze()
+
+
+def test_garbage_of_the_last_seconds_requests_is_collected_before_the_freeze() -> None:
+    inflight = InFlight()
+    collector = Collector(inflight, memory=lambda: None)
+    collector.collected = float("inf")
+    gc.freeze()
+    try:
+        ticket = inflight.enter()
+        a, gone = _cycle()
+        del a  # garbage a request made since the last heartbeat
+        inflight.leave(ticket)
+        collector.tick()
+        assert gone() is None
+    finally:
+        gc.unfreeze()
+
+
+def test_the_freeze_waits_for_a_long_request_so_its_garbage_is_not_kept() -> None:
+    inflight = InFlight()
+    collector = Collector(inflight, memory=lambda: None)
+    collector.collected = float("inf")
+    gc.freeze()
+    try:
+        ticket = inflight.enter()
+        inflight._began[ticket] -= 10.0  # a request (an 800 kB record's parse) running 10 s
+        parsed, gone = _cycle()  # what it is building
+        collector.tick()  # a heartbeat while it runs: no freeze now
+        del parsed  # the request is refused: what it built is garbage
+        inflight.leave(ticket)
+        collector.tick()
+        assert gone() is None, "the request's garbage was frozen: kept until a full collection"
+    finally:
+        gc.unfreeze()
+
+
+def test_memory_doubling_brings_the_full_collection_forward() -> None:
+    used = [MEMORY_FLOOR // 2]
+    collector = Collector(InFlight(), memory=lambda: used[0])
+    collector.collected = float("inf")
+    a, gone = _cycle()
+    gc.freeze()  # frozen: only a full collection frees it
+    try:
+        del a
+        collector.tick()
+        assert gone() is not None  # memory is low: no full collection
+        used[0] = MEMORY_FLOOR + 1  # the process grew past the floor
+        collector.tick()
+        assert gone() is None
+        assert collector.memory_limit == 2 * used[0]  # the next one when it doubles again
+        assert resident_bytes() is None or resident_bytes() > 0
     finally:
         gc.unfreeze()

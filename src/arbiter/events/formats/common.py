@@ -14,6 +14,10 @@ from pathlib import Path
 
 from arbiter.events.errors import EventError
 from arbiter.events.event import Event
+from arbiter.i18n import N_
+from arbiter.limits import shown
+
+__all__ = ["FormatError", "Imported", "Source", "decode", "shown", "source_bytes"]
 
 
 class FormatError(EventError):
@@ -56,4 +60,12 @@ def decode(data: bytes | str, fallback: str = "iso-8859-15") -> str:
     try:
         return data.decode("utf-8").lstrip("\ufeff")
     except UnicodeDecodeError:
+        pass
+    try:
         return data.decode(fallback)
+    except UnicodeDecodeError as exc:  # cp1252 leaves five bytes undefined
+        raise FormatError(
+            N_("the file is neither UTF-8 nor {encoding} text (byte {byte})"),
+            encoding=fallback,
+            byte=exc.start + 1,
+        ) from None

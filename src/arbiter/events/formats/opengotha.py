@@ -45,17 +45,22 @@ from datetime import date
 from fractions import Fraction
 from xml.etree import ElementTree as ET
 
+import defusedxml.ElementTree as SafeET
+from defusedxml import DefusedXmlException
+
 from arbiter.clock.control import Absolute, ByoYomi, Canadian, Fischer, TimeControl
 from arbiter.errors import ArbiterError
 from arbiter.events.document import check
 from arbiter.events.event import Event, Lineup
-from arbiter.events.formats.common import FormatError, Imported, Source, source_bytes
+from arbiter.events.formats.common import FormatError, Imported, Source, shown, source_bytes
 from arbiter.events.participants import Player, Team
 from arbiter.events.results import Result
 from arbiter.events.rounds import Bye, ByeKind, Game, Round
 from arbiter.events.settings import Config, Settings, spec
 from arbiter.events.standings import criteria
 from arbiter.games.go.rank import Rank, RankError
+from arbiter.i18n import N_
+from arbiter.limits import MAX_PLAYERS, LimitError
 
 #: OpenGotha's result names, read as arbiter results (``None``: no result yet).
 RESULTS_IN: dict[str, str | None] = {
@@ -183,15 +188,19 @@ def opengotha_parameters(source: Source) -> dict[str, dict[str, str]]:
 
 def _root(source: Source) -> ET.Element:
     data = source_bytes(source, ("<",))
-    text = data if isinstance(data, str) else None
-    if (text is not None and "<!ENTITY" in text) or (
-        isinstance(data, bytes) and b"<!ENTITY" in data
-    ):
-        raise FormatError("OpenGotha file: entity declarations are not accepted")
     try:
-        root = ET.fromstring(data if isinstance(data, bytes) else data.encode("utf-8"))
+        # defusedxml refuses entity declarations (billion laughs) and external entities (XXE)
+        # in the parser, whatever the file's encoding: a search of the bytes for "<!ENTITY"
+        # misses them in a UTF-16 file.
+        root: ET.Element = SafeET.fromstring(
+            data if isinstance(data, bytes) else data.encode("utf-8"), forbid_dtd=False
+        )
+    except DefusedXmlException:
+        raise FormatError("OpenGotha file: entity declarations are not accepted") from None
     except ET.ParseError as exc:
         raise FormatError(f"not an OpenGotha file: the XML is malformed ({exc})") from None
+    except (LookupError, ValueError) as exc:  # an encoding expat does not know or cannot read
+        raise FormatError(f"not an OpenGotha file: {shown(str(exc), 80)}") from None
     if root.tag != "Tournament":
         raise FormatError(
             f"not an OpenGotha tournament file: the root element is <{root.tag}>, not <Tournament>"
@@ -217,7 +226,7 @@ def _int(element: ET.Element, name: str, default: int, what: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise FormatError(f"{what}: {name}={text!r} is not a whole number") from None
+        raise FormatError(f"{what}: {name}={shown(text)} is not a whole number") from None
 
 
 def _collapse(text: str | None) -> str:
@@ -232,12 +241,12 @@ def parse_rank(text: str) -> Rank:
     (Rank('18k'), Rank('3d'), Rank('12k'), Rank('2p'))
     """
     cleaned = text.strip()
-    if cleaned.isdigit():
+    if cleaned.isdecimal():
         cleaned += "k"
     try:
         return Rank.parse(cleaned)
     except RankError:
-        raise FormatError(f"rank {text!r} is not a Go rank such as 5K, 2D or 1P") from None
+        raise FormatError(f"rank {shown(text)} is not a Go rank such as 5K, 2D or 1P") from None
 
 
 def rank_text(rank: Rank | None) -> str:
@@ -265,7 +274,7 @@ class _Reader:
                 (tps.findall("PlacementParameterSet/PlacementCriteria/PlacementCriterion"))
                 if tps is not None
                 else [],
-                key=lambda c: int(c.get("number", "0") or 0),
+                key=lambda c: _int(c, "number", 0, "PlacementCriterion"),
             )
         ]
         self.placement = [c for c in self.placement if c.upper() != "NULL"]
@@ -280,7 +289,10 @@ class _Reader:
     def entries(self) -> list[_Entry]:
         out: list[_Entry] = []
         seen: dict[str, int] = {}
-        for i, el in enumerate(self.root.findall("Players/Player"), start=1):
+        found = self.root.findall("Players/Player")
+        if len(found) > MAX_PLAYERS:
+            raise LimitError(N_("an event holds at most {limit} players"), limit=MAX_PLAYERS)
+        for i, el in enumerate(found, start=1):
             what = f"player {i}"
             surname, given = _collapse(el.get("name")), _collapse(el.get("firstName"))
             if not surname:
@@ -293,7 +305,7 @@ class _Reader:
             seen[key] = i
             rank = parse_rank(el.get("rank") or "30K")
             rating: int | None = _int(el, "rating", -900, what)
-            if self.version is not None and self.version.isdigit() and int(self.version) < 201:
+            if self.version is not None and self.version.isdecimal() and int(self.version) < 201:
                 rating = (rating or 0) + 2050  # OpenGotha's rating scale before data version 201
             origin = (el.get("ratingOrigin") or "").strip().upper()
             if origin.startswith("INI") or rating is None or not 0 <= rating <= 4000:
@@ -372,7 +384,7 @@ class _Reader:
                 try:
                     values[key] = date.fromisoformat(text).isoformat()
                 except ValueError:
-                    self.notes.append(f"{attr} {text!r} is not a date (YYYY-MM-DD): not kept")
+                    self.notes.append(f"{attr} {shown(text)} is not a date (YYYY-MM-DD): not kept")
         if self.planned:
             values["rounds"] = str(self.planned)
         if g.get("komi"):
@@ -411,6 +423,8 @@ class _Reader:
         for key, text in values.items():
             try:
                 value = spec(key).codec.parse(text)
+            except LimitError as exc:  # beyond the API's limits: the file is refused, not trimmed
+                raise LimitError(N_("setting {key}: {error}"), key=key, error=exc.text) from None
             except (ArbiterError, ValueError, ArithmeticError) as exc:
                 self.notes.append(f"setting {key}: {exc}; not kept")
                 continue
@@ -592,7 +606,7 @@ class _Reader:
         if found is None:
             raise FormatError(
                 f"round {el.get('roundNumber')} table {el.get('tableNumber')}: "
-                f"{attr} {ref!r} is not a player of the file"
+                f"{attr} {shown(ref)} is not a player of the file"
             )
         return found
 
@@ -611,7 +625,7 @@ class _Reader:
                 "result: the game is left without one"
             )
             return None
-        raise FormatError(f"round {r} table {table}: unknown result {name!r}")
+        raise FormatError(f"round {r} table {table}: unknown result {shown(name)}")
 
     def _byes(self, by_key: dict[str, _Entry]) -> dict[int, list[str]]:
         out: dict[int, list[str]] = defaultdict(list)
@@ -623,7 +637,7 @@ class _Reader:
                 raise FormatError(f"bye {i}: roundNumber {r} is not a round from 1 to 99")
             key = player_key(el.get("player") or "", "")
             if key not in by_key:
-                raise FormatError(f"bye {i}: {el.get('player')!r} is not a player of the file")
+                raise FormatError(f"bye {i}: {shown(el.get('player'))} is not a player of the file")
             if key not in out[r]:
                 out[r].append(key)
         return out

@@ -50,12 +50,21 @@ from arbiter.errors import ArbiterError
 from arbiter.events.document import check
 from arbiter.events.event import Event
 from arbiter.events.exact import show
-from arbiter.events.formats.common import FormatError, Imported, Source, decode, source_bytes
+from arbiter.events.formats.common import (
+    FormatError,
+    Imported,
+    Source,
+    decode,
+    shown,
+    source_bytes,
+)
 from arbiter.events.participants import Gender, Player, split_name
 from arbiter.events.results import GameName, Result, Side, first_mover, other
 from arbiter.events.rounds import Bye, ByeKind, Game, Round
 from arbiter.events.settings import SYSTEMS, Config, Settings, System, spec
 from arbiter.events.standings import Row, standings
+from arbiter.i18n import N_
+from arbiter.limits import MAX_PLAYERS, MAX_ROUNDS, LimitError
 
 #: TRF-2026 record 192 codes of arbiter's systems.
 SYSTEM_CODES: dict[str, str] = {
@@ -142,6 +151,8 @@ def import_trf(
             continue
         code = line[:3]
         if code == "001":
+            if len(lines) >= MAX_PLAYERS:
+                raise LimitError(N_("an event holds at most {limit} players"), limit=MAX_PLAYERS)
             lines.append(_player_line(line, number))
         else:
             records[code].append(line[4:] if len(line) > 4 else "")
@@ -150,7 +161,7 @@ def import_trf(
     kind = _game(records, game)
     chosen = system or _system(records, notes)
     if chosen not in SYSTEMS:
-        raise FormatError(f"unknown system {chosen!r}")
+        raise FormatError(f"unknown system {shown(chosen)}")
     if chosen == "mcmahon" and kind != "go":
         raise FormatError("McMahon is a Go system: import as a Go event or choose another system")
     settings = _settings(records, kind, chosen, notes)
@@ -226,7 +237,7 @@ def _field(line: str, start: int, end: int) -> str:
 def _player_line(line: str, number: int) -> _Line:
     where = f"line {number}"
     no_text = _field(line, 5, 8)
-    if not no_text.isdigit() or int(no_text) < 1:
+    if not no_text.isdecimal() or int(no_text) < 1:
         raise FormatError(f"{where}: the start number (columns 5-8) is {no_text!r}")
     no = int(no_text)
     name = _field(line, 15, 47)
@@ -236,7 +247,7 @@ def _player_line(line: str, number: int) -> _Line:
     sex = _field(line, 10, 10).lower()
     gender: Gender | None = "m" if sex == "m" else "f" if sex in ("w", "f") else None
     rating_text = _field(line, 49, 52)
-    rating = int(rating_text) if rating_text.isdigit() and 0 < int(rating_text) <= 4000 else None
+    rating = int(rating_text) if rating_text.isdecimal() and 0 < int(rating_text) <= 4000 else None
     fide = _field(line, 58, 68)
     born = _birth(_field(line, 70, 79))
     points_text = _field(line, 81, 84).replace(",", ".")
@@ -256,8 +267,14 @@ def _player_line(line: str, number: int) -> _Line:
         ids=(("fide", fide),) if fide and fide.strip("0") else (),
     )
     blocks: dict[int, _Block] = {}
+    # Each round is a pass over every player: a line's rounds are bounded before they are read.
+    end = _ROUND_START + MAX_ROUNDS * _BLOCK
+    if line[end:].strip():
+        raise LimitError(
+            N_("line {line}: an event has at most {limit} rounds"), line=number, limit=MAX_ROUNDS
+        )
     r = 1
-    while _ROUND_START + (r - 1) * _BLOCK < len(line):
+    while _ROUND_START + (r - 1) * _BLOCK < min(len(line), end):
         start = _ROUND_START + (r - 1) * _BLOCK
         block = line[start : start + 8]
         blocks_r = _block(block, f"{where}, round {r}")
@@ -284,7 +301,7 @@ def _block(text: str, where: str) -> _Block | None:
     opponent_text, colour, code = text[0:4].strip(), text[5:6].strip(), text[7:8].strip()
     if not opponent_text and not colour and not code:
         return None
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not opponent_text.isdecimal():
         raise FormatError(f"{where}: opponent {opponent_text!r} is not a start number")
     opponent = int(opponent_text) if opponent_text else 0
     code = code.upper()
@@ -302,13 +319,13 @@ def _apply_byes_240(
     """Byes given by TRF-2026 records 240, where the round columns say nothing."""
     for content in records.get("240", []):
         parts = content.split()
-        if len(parts) < 3 or parts[0].upper() not in ("F", "H", "Z") or not parts[1].isdigit():
-            notes.append(f"record 240 {content.strip()!r} is not read")
+        if len(parts) < 3 or parts[0].upper() not in ("F", "H", "Z") or not parts[1].isdecimal():
+            notes.append(f"record 240 {shown(content.strip())} is not read")
             continue
         kind, r = parts[0].upper(), int(parts[1])
         for ref in parts[2:]:
-            if not ref.isdigit() or int(ref) not in by_no:
-                notes.append(f"record 240: {ref!r} is not a start number")
+            if not ref.isdecimal() or int(ref) not in by_no:
+                notes.append(f"record 240: {shown(ref)} is not a start number")
                 continue
             line = by_no[int(ref)]
             if r not in line.blocks:
@@ -336,7 +353,7 @@ def _settings(
             if born is not None:
                 values[key] = born.isoformat()
             else:
-                notes.append(f"record {code}: {text!r} is not a date: not kept")
+                notes.append(f"record {code}: {shown(text)} is not a date: not kept")
     control = " ".join(records.get("122", [])).strip()
     if control:
         values["time_control"] = control
@@ -360,8 +377,10 @@ def _settings(
     for key, text in values.items():
         try:
             value = spec(key).codec.parse(text)
+        except LimitError as exc:  # beyond the API's limits: the file is refused, not trimmed
+            raise LimitError(N_("setting {key}: {error}"), key=key, error=exc.text) from None
         except (ArbiterError, ValueError, ArithmeticError) as exc:
-            notes.append(f"{key} {text!r}: {exc}; not kept")
+            notes.append(f"{key} {shown(text)}: {exc}; not kept")
             continue
         if value != config.value(key):
             settings = settings.with_value(key, value)

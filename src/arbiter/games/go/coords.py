@@ -102,11 +102,11 @@ class Point(NamedTuple):
         (Point(row=18, col=0), Point(row=0, col=18))
         """
         if not isinstance(text, str) or len(text) != 2:
-            raise CoordinateError(f"cannot read SGF point {text!r}: expected two letters")
+            raise CoordinateError(f"cannot read SGF point {text[:10]!r}: expected two letters")
         col = _SGF_LETTERS.find(text[0])
         line = _SGF_LETTERS.find(text[1])
         if col < 0 or line < 0:
-            raise CoordinateError(f"cannot read SGF point {text!r}: expected two letters a–z")
+            raise CoordinateError(f"cannot read SGF point {text[:10]!r}: expected two letters a–z")
         if col >= size or line >= size:
             raise CoordinateError(f"SGF point {text!r} is off the {size}×{size} board")
         return cls(size - 1 - line, col)

@@ -71,7 +71,9 @@ class Seat:
         roles = {"m": "man", "man": "man", "w": "woman", "woman": "woman"}
         if len(words) == 2 and words[0] in colors and words[1] in roles:
             return cls(colors[words[0]], roles[words[1]])  # type: ignore[arg-type]
-        raise PairGoError(f"cannot read pair-go seat {text!r}: expected e.g. 'black woman' or 'wm'")
+        raise PairGoError(
+            f"cannot read pair-go seat {text[:20]!r}: expected e.g. 'black woman' or 'wm'"
+        )
 
     @property
     def code(self) -> str:

@@ -127,7 +127,7 @@ class Result:
             if math.isfinite(margin) and margin >= 0:
                 return cls(winner, "points", margin)
         raise ResultError(
-            f"cannot read result {text!r}: expected e.g. B+3.5, W+R, B+T, W+F, 0 or Void"
+            f"cannot read result {text[:40]!r}: expected e.g. B+3.5, W+R, B+T, W+F, 0 or Void"
         )
 
     def __str__(self) -> str:

@@ -34,12 +34,17 @@ if TYPE_CHECKING:
 _FIELDS = re.compile(r"(\S+)/(\S+) ([wb]) (\d+)/(\d+) (\d+|-)/(\d+|-) (\d+)")
 
 
+_MOST = 200  # the longest FEN, 18 pits of 3 digits, has about 90 characters
+
+
 def parse_fen(text: str) -> Position:
     """Read a position string; :class:`PositionError` says what is malformed or impossible."""
     from arbiter.games.toguz.position import Position, PositionError
 
     if not isinstance(text, str):
         raise PositionError(N_("a FEN is text, not {kind}"), kind=type(text).__name__)
+    if len(text) > _MOST:  # errors quote the FEN; a record's tag may hold megabytes
+        raise PositionError(N_("a FEN has at most {limit} characters"), limit=_MOST)
     m = _FIELDS.fullmatch(text.strip())
     if m is None:
         raise PositionError(
@@ -62,7 +67,7 @@ def parse_fen(text: str) -> Position:
             if cell in ("X", "x"):
                 tuz_marks[r] = i + 1 if tuz_marks[r] is None else -1
                 pits.append(0)
-            elif cell.isdigit():
+            elif cell.isdecimal():
                 pits.append(int(cell))
             else:
                 raise PositionError(

@@ -134,7 +134,7 @@ def parse_move(text: str) -> MoveText:
                 "{text!r} is not a move: a move is two digits 1-9 (from pit, landing pit), "
                 "then X for a tuz"
             ),
-            text=text,
+            text=text[:40],  # cut: the text may be a hostile file's megabytes
         )
     return MoveText(
         pit=int(m.group(1)),

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, File, Form, Path, Response, UploadFile
 
+from arbiter.errors import Text
 from arbiter.events.document import to_document
+from arbiter.i18n import N_
+from arbiter.limits import loads
+from arbiter.server.api.files import read_upload
 from arbiter.server.api.params import MAX_INT, EventId
 from arbiter.server.api.schemas import (
     EventCreate,
@@ -23,20 +26,9 @@ from arbiter.server.api.schemas import (
 from arbiter.server.auth.dependencies import RuntimeDep, UserDep
 from arbiter.server.services import entries, events, roles
 from arbiter.server.services.accounts import require_user
-from arbiter.server.services.errors import Invalid
+from arbiter.server.services.errors import domain
 
 router = APIRouter(prefix="/events", tags=["events"])
-
-MAX_UPLOAD = 10_000_000
-
-
-def read_upload(upload: UploadFile, field: str = "file") -> bytes:
-    """An uploaded file's bytes (at most 10 MB)."""
-    data = upload.file.read(MAX_UPLOAD + 1)
-    if len(data) > MAX_UPLOAD:
-        raise Invalid(f"the file is larger than {MAX_UPLOAD // 1_000_000} MB", field)
-    return data
-
 
 @router.get("", response_model=list[EventSummaryOut])
 def list_events(user: UserDep, rt: RuntimeDep) -> list[EventSummaryOut]:
@@ -82,13 +74,11 @@ def import_event(
     writes it), an OpenGotha tournament (``opengotha``) or a FIDE report (``trf``), with its
     rounds and results. The caller becomes its organiser."""
     require_user(user)
-    data = read_upload(file)
+    data = read_upload(file, rt.settings.quotas.upload_bytes)
     if format == "json":
         text = entries.decode_upload(data)
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise Invalid(f"the file is not JSON: {exc.msg} at line {exc.lineno}", "file") from None
+        with domain("file"):  # nesting bounded before the parser recurses into it
+            document = loads(text, Text(N_("the event file")))
     else:
         event, _notes = entries.read_event_file(format, data)
         document = to_document(event)

@@ -6,6 +6,10 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi import Response
+from starlette.datastructures import UploadFile
+
+from arbiter.server.guard import document_policy
+from arbiter.server.refusals import Invalid
 
 
 def attachment(content: bytes, filename: str, media_type: str) -> Response:
@@ -16,17 +20,30 @@ def attachment(content: bytes, filename: str, media_type: str) -> Response:
 
 
 def text(content: str, media_type: str) -> Response:
-    """A text answer (CSV, HTML, plain) in UTF-8."""
-    return Response(content.encode("utf-8"), media_type=f"{media_type}; charset=utf-8")
+    """A text answer (CSV, HTML, plain) in UTF-8; an HTML document's own stylesheet is allowed
+    by the Content-Security-Policy (:func:`arbiter.server.guard.document_policy`)."""
+    response = Response(content.encode("utf-8"), media_type=f"{media_type}; charset=utf-8")
+    if media_type == "text/html":
+        response.headers["Content-Security-Policy"] = document_policy(content)
+    return response
 
 
-#: OpenAPI: an operation that can answer JSON, CSV, HTML or text.
-TABLE_CONTENT: dict[int | str, dict[str, Any]] = {
-    200: {
-        "content": {
-            "text/csv": {"schema": {"type": "string"}},
-            "text/html": {"schema": {"type": "string"}},
-            "text/plain": {"schema": {"type": "string"}},
-        }
-    }
-}
+def sends(*media_types: str, binary: bool = False) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI: the files an operation answers 200 with besides its JSON model (if any), so
+    that the schema names every content type it sends."""
+    text = {"type": "string", "format": "binary"} if binary else {"type": "string"}
+
+    def schema(media_type: str) -> dict[str, str]:
+        # A JSON file (the event file) is a document, not a string.
+        return {"type": "object"} if media_type.endswith("json") else dict(text)
+
+    return {200: {"content": {t: {"schema": schema(t)} for t in media_types}}}
+
+
+def read_upload(upload: UploadFile, limit: int, field: str = "file") -> bytes:
+    """An uploaded file's bytes: at most ``limit`` (the server's ``upload_bytes`` quota), else
+    422 naming the field and the limit; no more than ``limit + 1`` bytes are ever read."""
+    data = upload.file.read(limit + 1)
+    if len(data) > limit:
+        raise Invalid(f"the file is larger than {limit / 1e6:g} MB", field)
+    return data

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, File, Form, UploadFile
 
-from arbiter.server.api.events import read_upload
+from arbiter.server.api.files import read_upload
 from arbiter.server.api.params import EntryNo, EventId
 from arbiter.server.api.schemas import (
     AddedOut,
@@ -17,6 +17,7 @@ from arbiter.server.api.schemas import (
     WithdrawIn,
     error_responses,
     participant_out,
+    participants_out,
 )
 from arbiter.server.auth.dependencies import RuntimeDep, UserDep
 from arbiter.server.services import entries, events
@@ -32,7 +33,7 @@ def _added(result: Added) -> AddedOut:
     event = result.state.event
     return AddedOut(
         event_version=result.state.version,
-        added=[participant_out(p, event) for p in result.added],
+        added=participants_out(result.added, event),
         notes=list(result.notes),
     )
 
@@ -82,7 +83,8 @@ def import_participants(
     ``surname`` and ``given``), ``rank``, ``rating``, ``club``, ``city``, ``country``, ``gender``,
     ``born``, ``title``, ``coach``, ``medical``), ``opengotha`` (an OpenGotha tournament's
     players) or ``trf`` (a FIDE report's players). All are entered, or none."""
-    return _added(entries.import_entries(rt, user, event_id, format, read_upload(file)))
+    data = read_upload(file, rt.settings.quotas.upload_bytes)
+    return _added(entries.import_entries(rt, user, event_id, format, data))
 
 
 @router.put("/{no}", response_model=AddedOut, responses=WRITE_ERRORS)

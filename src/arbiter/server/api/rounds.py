@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from arbiter.events.exact import to_json
 from arbiter.events.reports import pairing_table, to_csv, to_html
-from arbiter.server.api.files import TABLE_CONTENT, text
+from arbiter.server.api.files import sends, text
 from arbiter.server.api.params import MAX_INT, EntryNo, EventId, RoundNo
 from arbiter.server.api.schemas import (
     ByeOut,
@@ -79,7 +79,7 @@ def pair_round(event_id: EventId, body: PairRoundIn, user: UserDep, rt: RuntimeD
 @router.get(
     "/rounds/{number}",
     response_model=RoundOut,
-    responses={**error_responses(404, 422), **TABLE_CONTENT},
+    responses={**error_responses(404, 422), **sends("text/csv", "text/html")},
 )
 def get_round(
     event_id: EventId,

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query, Response
 
 from arbiter.events.crosstable import render_csv, render_html, render_text
 from arbiter.events.reports import standings_csv, standings_table, to_html
-from arbiter.server.api.files import TABLE_CONTENT, text
+from arbiter.server.api.files import sends, text
 from arbiter.server.api.params import AfterRound, EventId
 from arbiter.server.api.schemas import CrosstableOut, StandingsOut, error_responses
 from arbiter.server.auth.dependencies import RuntimeDep, UserDep
@@ -20,7 +20,7 @@ router = APIRouter(prefix="/events/{event_id}", tags=["standings"])
 @router.get(
     "/standings",
     response_model=StandingsOut,
-    responses={**error_responses(404, 422), **TABLE_CONTENT},
+    responses={**error_responses(404, 422), **sends("text/csv", "text/html")},
 )
 def get_standings(
     event_id: EventId,
@@ -42,7 +42,7 @@ def get_standings(
 @router.get(
     "/crosstable",
     response_model=CrosstableOut,
-    responses={**error_responses(404, 422), **TABLE_CONTENT},
+    responses={**error_responses(404, 422), **sends("text/csv", "text/html", "text/plain")},
 )
 def get_crosstable(
     event_id: EventId,

@@ -63,10 +63,20 @@ class PlayClient:
         auth: str | None = None,
         last_seq: int | None = None,
         timeout: float = 10.0,
+        origin: str | None = None,
+        cookie: str | None = None,
     ) -> PlayClient:
         """Connect to game ``game`` on ``base`` (``ws://host:port``) and say hello; returns
-        once the server's state has arrived."""
-        ws = await websockets.connect(f"{base}/play/ws/{game}", max_size=2**22, compression=None)
+        once the server's state has arrived. ``origin`` and ``cookie``: the headers a browser
+        would send (a page of ``origin``, signed in with the ``cookie``)."""
+        headers = {"Cookie": cookie} if cookie else None
+        ws = await websockets.connect(
+            f"{base}/play/ws/{game}",
+            max_size=2**22,
+            compression=None,
+            origin=origin,  # type: ignore[arg-type]
+            additional_headers=headers,
+        )
         client = cls(ws)
         hello: dict[str, Any] = {"type": "hello", "v": 1}
         if token:
@@ -76,8 +86,12 @@ class PlayClient:
         if last_seq is not None:
             hello["last_seq"] = last_seq
             client.seq = last_seq
-        await client.send(hello)
-        await client.wait(lambda m: m["type"] in ("state", "error"), timeout)
+        try:
+            await client.send(hello)
+            await client.wait(lambda m: m["type"] in ("state", "error"), timeout)
+        except (websockets.ConnectionClosed, ConnectionError):
+            # Refused before the hello was read (too many connections): the error came first.
+            await asyncio.wait_for(asyncio.shield(client.closed), timeout)
         if client.game is None:
             errors = [m for m in client.received if m["type"] == "error"]
             raise ServerError(errors[-1] if errors else {"reason": "closed", "message": ""})

@@ -21,14 +21,8 @@ events to the others, and every process's sweeper applies what is due in games t
 holds (``live_games.due_at``). A process whose heartbeat stops is dead: the others close its
 players' connections in the games' streams.
 
-**Garbage collection.** A live game keeps its history in memory, so most objects made by a
-move live as long as the game; CPython's generational collector, which rescans survivors
-until they reach the oldest generation, spent 20–110 ms per young collection on them under
-``bench/load.py`` — a stall of every game at once. So each heartbeat freezes what exists
-(``gc.freeze``: the collector stops looking at it, reference counting still frees it) and the
-collector only ever scans the last second's objects. Cycles that become garbage after being
-frozen (measured: HTTP requests in flight at the freeze, not moves) are recovered by one full
-collection every :data:`FULL_COLLECTION` seconds.
+**Garbage collection** keeps the live games' histories out of the collector's scans
+(:mod:`arbiter.server.play.collector`).
 """
 
 from __future__ import annotations
@@ -42,11 +36,14 @@ import os
 import secrets
 import socket
 import time
+from collections import Counter
 from collections.abc import Coroutine
 from typing import Any
 
 from arbiter.match import SYSTEM, Action, MatchSettings, Pause, Resume, Start
+from arbiter.server.play.collector import Collector
 from arbiter.server.play.pubsub import PubSub, RedisPubSub
+from arbiter.server.play.results import LOOK_AGAIN, Recorder
 from arbiter.server.play.room import Builder, Room, Viewer
 from arbiter.server.play.state import (
     SERVER_REFEREE,
@@ -73,8 +70,6 @@ SWEEP = 0.5
 """Seconds between two looks for games with something due that no room handled."""
 CATCH_UP = 2.0
 """Seconds between two comparisons of the rooms with the database (several processes)."""
-FULL_COLLECTION = 3600.0
-"""Seconds between two full garbage collections (see the module)."""
 
 
 def hash_token(token: str) -> str:
@@ -100,10 +95,13 @@ class Hub:
         self._loops: list[asyncio.Task[None]] = []
         self._wall0 = time.time()
         self._mono0 = time.monotonic()
-        self._collected = self._mono0
+        self.collector = Collector(rt.inflight)
         self._behind: dict[int, int] = {}
         self.stopping = False
         self.engines: dict[int, Any] = {}
+        self.recorder = Recorder(self)
+        self.addresses: Counter[str] = Counter()
+        """Open WebSocket connections per client address (``quotas.connections_per_address``)."""
 
     # ----- time and tasks
 
@@ -141,6 +139,8 @@ class Hub:
         down_since = await self.store.run(self.store.register, self.pid, self.wall(), dead)
         if down_since is not None:
             await self._recover(down_since)
+        # Results of games that ended just before a crash (of this process or another).
+        await self.recorder.sweep()
         self._loops.append(asyncio.create_task(self._heartbeat(), name="arbiter-heartbeat"))
         self._loops.append(asyncio.create_task(self._sweeper(), name="arbiter-sweeper"))
 
@@ -169,24 +169,12 @@ class Hub:
             await asyncio.sleep(HEARTBEAT)
             try:
                 await self.store.run(self.store.beat, self.pid, self.wall())
-                self._collect()
+                self.collector.tick()
             except Exception:
                 log.exception("heartbeat failed")
 
-    def _collect(self) -> None:
-        """Freeze what survived the last second; now and then, collect everything."""
-        if time.monotonic() - self._collected > FULL_COLLECTION:
-            began = time.perf_counter()
-            gc.unfreeze()
-            found = gc.collect()
-            self._collected = time.monotonic()
-            log.info(
-                "full collection: %d objects in %.0f ms", found, (time.perf_counter() - began) * 1e3
-            )
-        gc.freeze()
-
     async def _sweeper(self) -> None:
-        last_bury = last_catch_up = 0.0
+        last_bury = last_catch_up = last_results = 0.0
         while True:
             await asyncio.sleep(SWEEP)
             try:
@@ -198,6 +186,9 @@ class Hub:
                 if self.pubsub.distributed and now - last_catch_up > CATCH_UP:
                     last_catch_up = now
                     await self.catch_up()
+                if now - last_results > LOOK_AGAIN:
+                    last_results = now
+                    await self.recorder.sweep()
                 if now - last_bury > STALE:
                     last_bury = now
                     beats = await self.store.run(self.store.heartbeats)
@@ -353,7 +344,7 @@ class Hub:
         m = room.state.match
         if before is not None and m.is_over and not before.match.is_over:
             if room.row.event_id is not None:
-                self.spawn(self._record_result(room))
+                self.spawn(self.recorder.record(room.row, m.result.text if m.result else None))
             elif room.state.options.casual and not room.state.options.computer:
                 from arbiter.server.services.ratings import rate_casual_game
 
@@ -361,6 +352,8 @@ class Hub:
             engine = self.engines.pop(room.id, None)
             if engine is not None and hasattr(engine, "close"):
                 self.spawn(asyncio.to_thread(engine.close))
+            if room.state.options.computer:
+                self.rt.thinking.game_over(room.id)
         if room.state.options.computer and room.subscribers and not room.engine_busy:
             from arbiter.server.play.engines import wanted_action
 
@@ -376,7 +369,7 @@ class Hub:
             kind = wanted_action(room.state)
             if kind is None:
                 return
-            actions: list[Action] = await asyncio.to_thread(choose, self, room, kind)
+            actions: list[Action] = await self.rt.thinking.run(choose, self, room, kind)
             seat = (room.state.options.computer or {})["seat"]
             actor = actor_of_seat(seat)
 
@@ -392,14 +385,6 @@ class Hub:
         finally:
             room.engine_busy = False
         self.after_change(room)
-
-    async def _record_result(self, room: Room) -> None:
-        from arbiter.server.play.services import record_event_result
-
-        try:
-            await asyncio.to_thread(record_event_result, self.rt, room.row, room.state.match)
-        except Exception:
-            log.exception("game %s: the result did not reach the event", room.id)
 
     async def _on_pubsub(self, live_id: int, doc: dict[str, Any]) -> None:
         room = self.rooms.get(live_id)

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from arbiter.errors import ArbiterError
+from arbiter.limits import json_depth
 
 __all__ = [
     "CHAT_PHRASES",
@@ -39,6 +41,8 @@ __all__ = [
     "parse",
 ]
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
 VERSION = 1
 """The protocol's version: ``hello`` names it, ``welcome`` confirms it."""
 
@@ -47,6 +51,9 @@ MAX_MESSAGE = 4096
 
 MAX_CHAT = 500
 """Characters of a chat message."""
+
+MAX_DEPTH = 8
+"""Nesting of a client message (the deepest, an action with its clocks, has 4 levels)."""
 
 CHAT_PHRASES = ("greeting", "good-game", "thanks", "resigning", "protest", "sorry")
 """What opponents may say to each other during an event game (seed 002 7.3.2: greetings, at a
@@ -92,6 +99,28 @@ class ProtocolError(ArbiterError):
         self.mid = mid
 
 
+def _clean(value: object) -> None:
+    """Every text in a message is Unicode a database stores and a socket sends: no lone
+    surrogate (``"\\ud800"`` is valid JSON, but no UTF-8), no control character but tab and
+    line breaks — refused here, before anything reaches storage, on every database alike."""
+    if isinstance(value, str):
+        for ch in value:
+            code = ord(ch)
+            if 0xD800 <= code <= 0xDFFF:
+                raise ProtocolError("a text in the message is not valid Unicode (a lone surrogate)")
+            if (code < 32 and ch not in "\t\n\r") or 0x7F <= code < 0xA0:
+                raise ProtocolError(
+                    f"a text in the message holds a control character (U+{code:04X})"
+                )
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _clean(key)
+            _clean(item)
+    elif isinstance(value, list):
+        for item in value:
+            _clean(item)
+
+
 def _need(ok: bool, message: str) -> None:
     if not ok:
         raise ProtocolError(message)
@@ -114,9 +143,13 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError(
             f"a message has at most {MAX_MESSAGE} bytes, not {size}", reason="too-large"
         )
+    scanned = text if isinstance(text, str) else text.decode("utf-8", "replace")
+    _need(
+        json_depth(scanned, MAX_DEPTH) <= MAX_DEPTH, f"a message nests at most {MAX_DEPTH} levels"
+    )
     try:
         doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("a message is one JSON object: this is not JSON") from None
     _need(
         isinstance(doc, dict) and isinstance(doc.get("type"), str),
@@ -132,6 +165,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
             '"id" is a number or a text of at most 64 characters',
         )
     try:
+        _clean(doc)
         _CHECKS[kind](doc)
     except ProtocolError as exc:
         exc.mid = doc.get("id")
@@ -246,8 +280,13 @@ _CHECKS = {
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """A server message as compact JSON text."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A server message as compact JSON text. Text the socket could not send as UTF-8 (a lone
+    surrogate stored before clients' text was checked) is written escaped (``\\ud800``), so
+    that one old chat line cannot silence a game's stream."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    if _SURROGATE.search(text) is None:
+        return text
+    return json.dumps(message, ensure_ascii=True, separators=(",", ":"))
 
 
 def error(reason: str, message: str, mid: object = None) -> dict[str, Any]:

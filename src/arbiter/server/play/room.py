@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from starlette.websockets import WebSocketDisconnect
+
 from arbiter.clock import Side
 from arbiter.clock.lag import LagCompensation, network_time
 from arbiter.errors import ArbiterError
@@ -168,8 +170,17 @@ class Connection:
                     await self._close(item[1], item[2])
                     return
                 await self._send(item)
-        except Exception:  # the socket is gone: the reader notices and leaves the room
+        except (OSError, RuntimeError, WebSocketDisconnect):
+            # The socket is gone (a disconnection, a close already sent): the reader notices
+            # and leaves the room.
             self.closed = True
+        except Exception:
+            # Anything else is a message this connection could not send: said in the log,
+            # and the client reconnects and resumes from its last seq.
+            log.exception("a live-play message could not be sent: closing the connection")
+            self.closed = True
+            with contextlib.suppress(Exception):
+                await self._close(1011, "a message could not be sent: reconnect")
 
     async def drain(self) -> None:
         """Wait for the writer to finish (after :meth:`close`)."""
@@ -263,13 +274,24 @@ class Room:
         self.ring: deque[tuple[int, str, str | None, dict[str, Any] | None]] = deque(maxlen=RING)
         self._timer: asyncio.TimerHandle | None = None
         self.engine_busy = False
+        self.chat_sent: dict[str, deque[float]] = {}
         self.idle_since: float | None = time.monotonic()
         self.closed = False
 
     # ----- rendering
 
     def render(self, event: Event, after: GameState, wall: float) -> None:
-        """Keep ``event``'s message in the ring (public text; for chat the private form)."""
+        """Keep ``event``'s message in the ring (public text; for chat the private form). An
+        event that cannot be rendered is logged and sent as ``kind: "unreadable"``, so that
+        the stream skips no seq and nothing is lost silently."""
+        try:
+            self._render(event, after, wall)
+        except Exception:
+            log.exception("game %s: event %d cannot be sent to clients", self.id, event.seq)
+            unreadable = {"type": "event", "seq": event.seq, "kind": "unreadable", "at": event.at}
+            self.ring.append((event.seq, protocol.dumps(unreadable), None, None))
+
+    def _render(self, event: Event, after: GameState, wall: float) -> None:
         head: dict[str, Any] = {
             "type": "event",
             "seq": event.seq,
@@ -330,6 +352,8 @@ class Room:
             conn.send(self.state_message(conn.viewer, wall))
             self.subscribers.add(conn)
             self.idle_since = None
+        if self.state.options.computer:
+            self.hub.rt.thinking.game_seen(self.id, connected=True)
         seat = conn.viewer.seat if conn.viewer.kind == "player" else None
         if seat is not None:
             self.local[seat] = self.local.get(seat, 0) + 1
@@ -352,6 +376,8 @@ class Room:
         self.subscribers.discard(conn)
         if not self.subscribers:
             self.idle_since = time.monotonic()
+            if self.state.options.computer:
+                self.hub.rt.thinking.game_seen(self.id, connected=False)
         seat = conn.viewer.seat if conn.viewer.kind == "player" else None
         if seat is not None and self.local.get(seat, 0) > 0:
             self.local[seat] -= 1
@@ -590,6 +616,8 @@ class Room:
                         "during an event game opponents exchange only greetings, a word at "
                         "resignation and a protest notice (seed 002 7.3.2): send a phrase",
                     )
+        if viewer.kind != "referee":
+            self._chat_quota(viewer.key)
         data: dict[str, Any] = {"from": viewer.key, "to": to}
         if viewer.user is not None:
             data["name"] = viewer.user.display_name or viewer.user.username
@@ -600,6 +628,23 @@ class Room:
         user_id = viewer.user.id if viewer.user else None
         events, _ = await self.commit(lambda b: b.add("chat", data, user_id), settle=False)
         return events[-1].seq
+
+    def _chat_quota(self, key: str) -> None:
+        """A player's chat within the quotas: so many a minute, so many in the game (what the
+        referee writes is never refused: the game's official word)."""
+        quotas = self.hub.rt.settings.quotas
+        now = time.monotonic()
+        sent = self.chat_sent.setdefault(key, deque())
+        while sent and now - sent[0] > 60.0:
+            sent.popleft()
+        if len(sent) >= quotas.chat_per_minute:
+            raise Refused("too-fast", f"at most {quotas.chat_per_minute} chat messages a minute")
+        said = sum(1 for _seq, _at, data in self.state.chat if data.get("from") != "referee")
+        if said >= quotas.chat_per_game:
+            raise Refused(
+                "chat-full", f"this game's chat is full ({quotas.chat_per_game} messages)"
+            )
+        sent.append(now)
 
     async def hold(self, viewer: Viewer, seat: str, release: bool) -> int:
         """A referee holds (or releases) a disconnected player's reconnection window."""

@@ -25,6 +25,7 @@ from arbiter.errors import ArbiterError
 from arbiter.match import MatchError, match_to_json
 from arbiter.match.export import export
 from arbiter.server.api.params import EventId, LiveId, RoundNo
+from arbiter.server.api.schemas import error_responses
 from arbiter.server.auth.dependencies import UserDep
 from arbiter.server.play import protocol
 from arbiter.server.play.hub import Hub
@@ -95,7 +96,19 @@ async def play_socket(websocket: WebSocket, live_id: LiveId) -> None:
     conn = Connection(websocket.send_text, lambda code, reason: websocket.close(code, reason))
     conn.start()
     room: Room | None = None
+    address = websocket.client.host if websocket.client else "unknown"
+    quotas = hub.rt.settings.quotas
+    hub.addresses[address] += 1
     try:
+        if hub.addresses[address] > quotas.connections_per_address:
+            conn.send(
+                protocol.error(
+                    "too-many-connections",
+                    f"at most {quotas.connections_per_address} connections from one address",
+                )
+            )
+            conn.close(1008, "too many connections")
+            return
         room = await _greet(hub, websocket, conn, live_id)
         if room is not None:
             await _serve(hub, websocket, conn, room)
@@ -110,6 +123,9 @@ async def play_socket(websocket: WebSocket, live_id: LiveId) -> None:
                 log.exception("live game %s: leaving failed", live_id)
         conn.close()
         await conn.drain()
+        hub.addresses[address] -= 1
+        if hub.addresses[address] <= 0:
+            del hub.addresses[address]
 
 
 async def _receive(websocket: WebSocket) -> str | bytes | None:
@@ -165,6 +181,16 @@ async def _greet(hub: Hub, websocket: WebSocket, conn: Connection, live_id: Live
     room = await hub.room(live_id)
     if room is None:  # pragma: no cover - the row was just read
         conn.close(4404, "no such game")
+        return None
+    most = hub.rt.settings.quotas.connections_per_seat
+    if viewer.kind == "player" and viewer.seat and room.local.get(viewer.seat, 0) >= most:
+        conn.send(
+            protocol.error(
+                "too-many-connections",
+                f"at most {most} connections to one seat: close another tab or device",
+            )
+        )
+        conn.close(1008, "too many connections to the seat")
         return None
     await room.join(conn, hello.get("last_seq"))
     return room
@@ -301,7 +327,7 @@ async def new_game(
     return made.to_json()
 
 
-@router.post("/api/play/games/{live_id}/join", tags=["live play"])
+@router.post("/api/play/games/{live_id}/join", tags=["live play"], responses=error_responses(409))
 async def join_game(
     request: Request, live_id: LiveId, user: UserDep, body: Annotated[JoinRequest, Body()]
 ) -> dict[str, Any]:
@@ -311,13 +337,20 @@ async def join_game(
     return made.to_json()
 
 
-@router.post("/api/play/computer", tags=["live play"], status_code=201)
+@router.post(
+    "/api/play/computer",
+    tags=["live play"],
+    status_code=201,
+    responses=error_responses(429, 501),  # the computer's quotas; GNU Go not installed
+)
 async def new_computer_game(
     request: Request, user: UserDep, body: Annotated[ComputerRequest, Body()]
 ) -> dict[str, Any]:
-    """Create a game against the computer."""
+    """Create a game against the computer (within the computer's quotas: 429 when the caller
+    plays too many such games, 503 when the server does)."""
     hub = _hub(request)
-    made = await asyncio.to_thread(create_computer, hub, user, body.spec(), body.level)
+    address = request.client.host if request.client else ""
+    made = await asyncio.to_thread(create_computer, hub, user, body.spec(), body.level, address)
     return made.to_json()
 
 

@@ -1,7 +1,7 @@
 """Creating live games and connecting them to events: casual games with an invitation link,
 games against the computer, the live games of an event's round (settings from the event,
-seats from the players' accounts, the clock started at the round start), and the result of a
-finished event game recorded in the event through the results service.
+seats from the players' accounts, the clock started at the round start); the results of finished
+event games reach their events in :mod:`arbiter.server.play.results`.
 
 Like the server's other services, these take the runtime (here through the :class:`Hub`) and
 the acting user, and raise :class:`~arbiter.server.services.errors.ServiceError`.
@@ -22,14 +22,12 @@ from arbiter.events.event import Event
 from arbiter.events.rounds import Game
 from arbiter.games.go import Rules
 from arbiter.games.go.rules import Scoring
-from arbiter.match import GoConduct, Match, MatchSettings, Player, ToguzConduct
+from arbiter.match import GoConduct, MatchSettings, Player, ToguzConduct
 from arbiter.server.auth.roles import Permission
 from arbiter.server.play.engines import engine_available
 from arbiter.server.play.hub import Hub, hash_token
 from arbiter.server.play.state import DEFAULT_RECONNECT_WINDOW, Options, seats_of
-from arbiter.server.play.store import GameRow
 from arbiter.server.runtime import Runtime
-from arbiter.server.services import results
 from arbiter.server.services.access import access_for
 from arbiter.server.services.accounts import CurrentUser
 from arbiter.server.services.errors import (
@@ -42,7 +40,7 @@ from arbiter.server.services.errors import (
 )
 from arbiter.server.services.unit import reading
 from arbiter.server.storage import events as event_store
-from arbiter.server.storage.models import EventRole, User
+from arbiter.server.storage.models import EventRole
 
 __all__ = [
     "Created",
@@ -53,7 +51,6 @@ __all__ = [
     "event_access",
     "event_game_settings",
     "join_casual",
-    "record_event_result",
 ]
 
 log = logging.getLogger("arbiter.play")
@@ -208,15 +205,20 @@ def join_casual(
     return Created(live_id, free[0], token, None)
 
 
-def create_computer(hub: Hub, user: CurrentUser | None, spec: GameSpec, level: int = 5) -> Created:
-    """A game against the computer (the Toguz Korgool engine; GNU Go for Go). It starts when
-    the player connects."""
+def create_computer(
+    hub: Hub, user: CurrentUser | None, spec: GameSpec, level: int = 5, address: str = ""
+) -> Created:
+    """A game against the computer (the Toguz Korgool engine; GNU Go for Go), within the
+    computer's quotas (:mod:`arbiter.server.thinking`) for the account, or the ``address`` of
+    a visitor not signed in. It starts when the player connects."""
     if spec.pair:
         raise Invalid("the computer plays single games, not pair go", "pair")
     if not engine_available(spec.game):
         raise NotAvailable("GNU Go is not installed on this server: no Go against the computer")
     if not 0 <= level <= 10:
         raise Invalid(f"the computer's level is 0 to 10, not {level}", "level")
+    owner = f"user:{user.id}" if user is not None else f"address:{address}"
+    hub.rt.thinking.admit_game(owner)
     settings = spec.settings({"white": "", "black": ""})
     mine = _seat_choice(spec, seats_of(settings))
     theirs = "black" if mine == "white" else "white"
@@ -241,6 +243,7 @@ def create_computer(hub: Hub, user: CurrentUser | None, spec: GameSpec, level: i
         due_at=None,
         created_by=None if user is None else user.id,
     )
+    hub.rt.thinking.game_started(live_id, owner)
     return Created(live_id, mine, token, None)
 
 
@@ -423,48 +426,3 @@ def event_access(rt: Runtime, event_id: int, user: CurrentUser | None) -> str | 
         if access.can(Permission.RECORD_RESULT):
             return "referee"
         return "spectator" if access.visible else None
-
-
-def _user(rt: Runtime, user_id: int | None) -> CurrentUser | None:
-    if user_id is None:
-        return None
-    with rt.db.read() as session:
-        u = session.get(User, user_id)
-        if u is None:
-            return None
-        return CurrentUser(u.id, u.username, u.display_name, u.is_admin)
-
-
-def record_event_result(rt: Runtime, row: GameRow, match: Match) -> None:
-    """A finished event game's result goes into the event through
-    :func:`arbiter.server.services.results.record_result`, as entered by the referee who
-    created the live game (so versions and checks stay in one place). A referee's provisional
-    result of the unfinished game (seed 002 7.2.11) is replaced by the real one."""
-    if row.event_id is None or match.result is None:
-        return
-    where = row.options.get("event_game") or {}
-    user = _user(rt, row.created_by)
-
-    def enter(version: int | None) -> None:
-        results.record_result(
-            rt,
-            user,
-            cast(int, row.event_id),
-            int(where["round"]),
-            int(where["table"]),
-            where.get("board"),
-            match.result.text if match.result is not None else "",
-            version=version,
-        )
-
-    try:
-        try:
-            enter(None)
-        except Conflict as exc:
-            current = exc.current if isinstance(exc.current, dict) else {}
-            shown = current.get("result")
-            if not (isinstance(shown, str) and shown.endswith("?")):
-                raise
-            enter(int(current["version"]))
-    except ServiceError as exc:
-        log.warning("live game %s: result %s not recorded: %s", row.id, match.result, exc)

@@ -33,7 +33,7 @@ from arbiter.server.play.tables import LiveEvent, LiveGame, LiveProcess
 from arbiter.server.storage.database import Database
 from arbiter.server.storage.models import GameAction
 
-__all__ = ["GameRow", "LiveStore", "SeqTaken"]
+__all__ = ["GameRow", "LiveStore", "SeqTaken", "game_row"]
 
 T = TypeVar("T")
 
@@ -66,7 +66,8 @@ class GameRow:
     created_by: int | None
 
 
-def _row(r: Any) -> GameRow:
+def game_row(r: Any) -> GameRow:
+    """The :class:`GameRow` of a ``live_games`` row."""
     return GameRow(
         r.id,
         r.event_id,
@@ -164,13 +165,13 @@ class LiveStore:
         """A live game's row."""
         with self.engine.connect() as conn:
             r = conn.execute(select(_GAMES).where(_GAMES.c.id == live_id)).first()
-            return None if r is None else _row(r)
+            return None if r is None else game_row(r)
 
     def game_of(self, game_id: int) -> GameRow | None:
         """The live game of an event's game (``games.id``), if one was created."""
         with self.engine.connect() as conn:
             r = conn.execute(select(_GAMES).where(_GAMES.c.game_id == game_id)).first()
-            return None if r is None else _row(r)
+            return None if r is None else game_row(r)
 
     def games_of_event(self, event_id: int) -> list[GameRow]:
         """The live games of an event."""
@@ -178,7 +179,7 @@ class LiveStore:
             rows = conn.execute(
                 select(_GAMES).where(_GAMES.c.event_id == event_id).order_by(_GAMES.c.id)
             )
-            return [_row(r) for r in rows]
+            return [game_row(r) for r in rows]
 
     def set_seats(self, live_id: int, seats: dict[str, Any], invite_hash: str | None) -> None:
         """Replace a game's seats (a player took the invitation)."""

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Body, Path, Query, Request
 from pydantic import BaseModel, Field
 
 from arbiter.server.api.params import MAX_INT, Board, EventId, RoundNo
+from arbiter.server.api.schemas import error_responses
 from arbiter.server.auth.dependencies import UserDep
 from arbiter.server.play.hub import Hub
 from arbiter.server.rooms import services
@@ -18,6 +19,9 @@ from arbiter.server.rooms.services import LAST_START, MAX_PROTEST, RoomView
 __all__ = ["router", "with_live"]
 
 router = APIRouter(tags=["online competitions"])
+
+#: A change that the room's state may refuse (already open, decided, appealed; too late).
+CONFLICTS = error_responses(409)
 
 ProtestId = Annotated[int, Path(ge=1, le=MAX_INT, description="the protest's id")]
 
@@ -71,7 +75,7 @@ class DecisionRequest(BaseModel):
     text: str = Field(min_length=1, max_length=MAX_PROTEST)
 
 
-@router.post("/api/events/{event_id}/room/rounds/{number}")
+@router.post("/api/events/{event_id}/room/rounds/{number}", responses=CONFLICTS)
 async def open_round(
     request: Request,
     event_id: EventId,
@@ -101,7 +105,7 @@ async def room(
     return (await with_live(hub, view)).to_json()
 
 
-@router.post("/api/events/{event_id}/room/rounds/{number}/checkin")
+@router.post("/api/events/{event_id}/room/rounds/{number}/checkin", responses=CONFLICTS)
 async def check_in(
     request: Request, event_id: EventId, number: RoundNo, user: UserDep
 ) -> list[dict[str, Any]]:
@@ -128,7 +132,7 @@ async def protests(
     return [p.to_json() for p in found]
 
 
-@router.post("/api/events/{event_id}/protests", status_code=201)
+@router.post("/api/events/{event_id}/protests", status_code=201, responses=CONFLICTS)
 async def file_protest(
     request: Request, event_id: EventId, user: UserDep, body: Annotated[ProtestRequest, Body()]
 ) -> dict[str, Any]:
@@ -147,7 +151,7 @@ async def file_protest(
     return found.to_json()
 
 
-@router.post("/api/events/{event_id}/protests/{protest_id}/decision")
+@router.post("/api/events/{event_id}/protests/{protest_id}/decision", responses=CONFLICTS)
 async def decide_protest(
     request: Request,
     event_id: EventId,
@@ -163,7 +167,7 @@ async def decide_protest(
     return found.to_json()
 
 
-@router.post("/api/events/{event_id}/protests/{protest_id}/appeal")
+@router.post("/api/events/{event_id}/protests/{protest_id}/appeal", responses=CONFLICTS)
 async def appeal_protest(
     request: Request,
     event_id: EventId,
@@ -179,7 +183,7 @@ async def appeal_protest(
     return found.to_json()
 
 
-@router.post("/api/events/{event_id}/protests/{protest_id}/appeal/decision")
+@router.post("/api/events/{event_id}/protests/{protest_id}/appeal/decision", responses=CONFLICTS)
 async def decide_appeal(
     request: Request,
     event_id: EventId,

@@ -10,18 +10,34 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from arbiter.errors import ArbiterError
-from arbiter.events.entries import import_players, replace_player
+from arbiter.events.entries import replace_player
 from arbiter.events.event import Event
 from arbiter.events.participants import Participant, Player, same_name
+from arbiter.events.player_list import enter_forms, read_player_list
+from arbiter.events.registration import EntryForm, Registration
+from arbiter.i18n import error_text
+from arbiter.limits import MAX_CODE, MAX_COUNTRY, MAX_FIELD, MAX_NAME
 from arbiter.server.auth.roles import Permission
 from arbiter.server.runtime import Runtime
-from arbiter.server.services.accounts import CurrentUser
+from arbiter.server.services.accounts import CurrentUser, require_user
 from arbiter.server.services.errors import Invalid, NotAvailable, domain
 from arbiter.server.services.state import EventState
 from arbiter.server.services.text import check_text
-from arbiter.server.services.unit import editing
+from arbiter.server.services.unit import editing, rebuilt
 
 IMPORT_FORMATS = ("csv", "opengotha", "trf")
+#: The longest text of each field of the entry form.
+FIELD_LIMITS = {
+    "name": MAX_NAME,
+    "gender": MAX_CODE,
+    "born": MAX_CODE,
+    "club": MAX_FIELD,
+    "city": MAX_FIELD,
+    "country": MAX_COUNTRY,
+    "title": MAX_FIELD,
+    "rank": MAX_CODE,
+    "coach": MAX_FIELD,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,21 +57,12 @@ class PlayerFields:
     medical: bool | None = None
 
     def check(self) -> None:
-        """422 for text that cannot be stored (control characters, overlong)."""
-        for field in (
-            "name",
-            "gender",
-            "born",
-            "club",
-            "city",
-            "country",
-            "title",
-            "rank",
-            "coach",
-        ):
+        """422 for text that cannot be stored (control characters, overlong); the limits are
+        the core's (:mod:`arbiter.limits`), which every import path applies too."""
+        for field, limit in FIELD_LIMITS.items():
             value = getattr(self, field)
             if value is not None:
-                check_text(value, field, limit=200)
+                check_text(value, field, limit=limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +144,7 @@ def add_pair(
     """Enter a pair-go pair of two entered players (by number or name)."""
     for field, value in (("man", man), ("woman", woman), ("name", name)):
         if isinstance(value, str):
-            check_text(value, field, limit=200)
+            check_text(value, field, limit=MAX_NAME)
     with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering pairs") as ed:
         with domain():
             event, pair = ed.event.add_pair(man, woman, name)
@@ -154,11 +161,11 @@ def add_team(
     reserves: Sequence[str | int] = (),
 ) -> Added:
     """Enter a team of entered players, in board order, with reserves."""
-    check_text(name, "name", limit=200)
+    check_text(name, "name", limit=MAX_NAME)
     for field, refs in (("players", players), ("reserves", reserves)):
         for ref in refs:
             if isinstance(ref, str):
-                check_text(ref, field, limit=200)
+                check_text(ref, field, limit=MAX_NAME)
     with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering teams") as ed:
         with domain():
             event, team = ed.event.add_team(name, players, reserves)
@@ -240,32 +247,46 @@ def import_entries(
 ) -> Added:
     """Enter every player of a file: ``csv`` (a header row names the columns: name, rank,
     rating, club, ...), ``opengotha`` (an OpenGotha tournament's players) or ``trf`` (a FIDE
-    report's players). All players are entered, or none (the error names the line or player)."""
+    report's players). All players are entered, or none (the error names the line or player).
+
+    The file is read and the new event made outside the write transaction, in time linear in
+    the file (:func:`~arbiter.server.services.unit.rebuilt`): other writers wait only while
+    the result is stored."""
     if fmt not in IMPORT_FORMATS:
         raise Invalid(f"unknown format {fmt!r}: use {', '.join(IMPORT_FORMATS)}", "format")
-    source: Event | None = None
+    require_user(actor)
     notes: tuple[str, ...] = ()
-    if fmt != "csv":
-        source, notes = read_event_file(fmt, data)
-    else:
+    build: Callable[[Event], tuple[Event, tuple[Player, ...]]]
+    if fmt == "csv":
         text = decode_upload(data)
-    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering players") as ed:
-        if source is None:
+        with domain("file"):
+            forms = read_player_list(text)
+
+        def build(event: Event) -> tuple[Event, tuple[Player, ...]]:
             with domain("file"):
-                event, added = import_players(ed.event, text)
-        else:
-            event, added = _merge_players(ed.event, _players_from(source))
-        ed.store(event)
-        return Added(ed.state(), tuple(added), notes)
+                return enter_forms(event, forms)
+
+    else:
+        source, notes = read_event_file(fmt, data)
+        players = _players_from(source)
+
+        def build(event: Event) -> tuple[Event, tuple[Player, ...]]:
+            return _merge_players(event, players)
+
+    state, added = rebuilt(
+        rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering players", build
+    )
+    return Added(state, added, notes)
 
 
 def _merge_players(event: Event, players: Sequence[Player]) -> tuple[Event, tuple[Player, ...]]:
-    added: list[Player] = []
+    """``event`` with ``players`` (of another program's file) entered as new entry forms."""
+    registration = Registration(event)
     for p in players:
-        fields = PlayerFields(
+        form = EntryForm(
             name=f"{p.surname}, {p.given}" if p.given else p.surname,
             gender=p.gender,
-            born=p.born.isoformat() if p.born else None,
+            born=p.born,
             club=p.club,
             city=p.city,
             country=p.country,
@@ -274,13 +295,10 @@ def _merge_players(event: Event, players: Sequence[Player]) -> tuple[Event, tupl
             rating=p.rating,
             coach=p.coach,
             medical=p.medical,
+            ids=p.ids,
         )
         try:
-            event, player = _enter(event, fields)
+            registration.add(form)
         except ArbiterError as exc:
-            raise Invalid(f"{p.name}: {exc}", "file") from None
-        if p.ids:
-            player = replace(player, ids=p.ids)
-            event = replace_player(event, player)
-        added.append(player)
-    return event, tuple(added)
+            raise Invalid(f"{p.name}: {error_text(exc)}", "file") from None
+    return registration.event(), registration.added

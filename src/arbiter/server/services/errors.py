@@ -11,7 +11,9 @@ pages show the message. Errors of the events core are translated by :func:`domai
 The message is the core's, in the request's language (:func:`arbiter.i18n.error_text`: the web
 pages set it; the JSON API answers in English).
 
-The services themselves raise :class:`Conflict` for stale versions and states that forbid the
+The refusals themselves are defined in :mod:`arbiter.server.refusals` (so that the server's
+own machinery, below the services, can raise them) and named here too. The services raise
+:class:`Conflict` for stale versions and states that forbid the
 request (a round already paired, a result already entered, a setting fixed after round 1).
 """
 
@@ -19,79 +21,36 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from arbiter.errors import ArbiterError
 from arbiter.events.errors import PairingError, UnknownEntry
 from arbiter.i18n import error_text
+from arbiter.server.refusals import (
+    BadRequest,
+    Busy,
+    Conflict,
+    Forbidden,
+    Invalid,
+    NotAvailable,
+    NotFound,
+    ServiceError,
+    TooManyRequests,
+    Unauthenticated,
+)
 
-
-class ServiceError(Exception):
-    """A refused request: ``status`` (HTTP), ``message``, the ``field`` at fault if any."""
-
-    status = 400
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-
-class BadRequest(ServiceError):
-    """The request cannot be read (not JSON, not UTF-8, a missing upload)."""
-
-    status = 400
-
-
-class Unauthenticated(ServiceError):
-    """Signing in is needed (or the credentials given are not valid)."""
-
-    status = 401
-
-
-class Forbidden(ServiceError):
-    """Signed in, but the role does not allow it."""
-
-    status = 403
-
-
-class NotFound(ServiceError):
-    """No such thing, or not visible to the caller."""
-
-    status = 404
-
-
-class Conflict(ServiceError):
-    """The request conflicts with the current state; ``current`` is that state (e.g. the game
-    as it is now, with its version)."""
-
-    status = 409
-
-    def __init__(self, message: str, field: str | None = None, current: Any = None) -> None:
-        super().__init__(message, field)
-        self.current = current
-
-
-class Invalid(ServiceError):
-    """A value the rules refuse."""
-
-    status = 422
-
-
-class TooManyRequests(ServiceError):
-    """Too many attempts; ``retry_after`` seconds to wait."""
-
-    status = 429
-
-    def __init__(self, message: str, retry_after: float) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
-
-
-class NotAvailable(ServiceError):
-    """A feature whose module is not part of this build yet."""
-
-    status = 501
+__all__ = [
+    "BadRequest",
+    "Busy",
+    "Conflict",
+    "Forbidden",
+    "Invalid",
+    "NotAvailable",
+    "NotFound",
+    "ServiceError",
+    "TooManyRequests",
+    "Unauthenticated",
+    "domain",
+]
 
 
 @contextmanager

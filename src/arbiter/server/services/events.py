@@ -18,6 +18,7 @@ from arbiter.events.event import FIXED_AFTER_START, Event
 from arbiter.events.settings import SPECS, spec
 from arbiter.events.systems import system_for
 from arbiter.events.tiebreaks import name as tiebreak_name
+from arbiter.limits import MAX_NAME
 from arbiter.server.auth.roles import Permission
 from arbiter.server.runtime import Runtime
 from arbiter.server.services.access import access_for
@@ -77,7 +78,7 @@ def create_event(
     """A new event, its creator its organiser; ``settings`` are set in order (all or none)."""
     user = require_user(actor)
     if name is not None:
-        check_text(name, "name", limit=200)
+        check_text(name, "name", limit=MAX_NAME)
     with domain():
         event = Event.create(
             game,  # type: ignore[arg-type]

@@ -16,6 +16,13 @@ from arbiter.server.services.events import get_event
 from arbiter.server.services.text import slug
 
 EXPORT_FORMATS = ("json", "h9", "opengotha", "trf")
+#: The media type of each export (the API's schema names them from here).
+MEDIA_TYPES = {
+    "json": "application/json",
+    "h9": "text/plain; charset=iso-8859-15",
+    "opengotha": "application/xml",
+    "trf": "text/plain; charset=utf-8",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,20 +40,20 @@ def export_event(rt: Runtime, actor: CurrentUser | None, event_id: int, fmt: str
     event = state.event
     stem = slug(event.config.name) or f"event-{state.id}"
     if fmt == "json":
-        return ExportFile(f"{stem}.json", "application/json", dumps(event).encode("utf-8"))
+        return ExportFile(f"{stem}.json", MEDIA_TYPES["json"], dumps(event).encode("utf-8"))
     if fmt == "h9":
         write = format_function("egf", "h9_bytes", "the EGF results file")
         ext = format_function("egf", "extension", "the EGF results file")
         with domain("format"):
             data = write(event)
             suffix = ext(event)
-        return ExportFile(f"{stem}{suffix}", "text/plain; charset=iso-8859-15", data)
+        return ExportFile(f"{stem}{suffix}", MEDIA_TYPES["h9"], data)
     if fmt == "opengotha":
         write = format_function("opengotha", "write_opengotha", "OpenGotha export")
         with domain("format"):
             text = write(event)
-        return ExportFile(f"{stem}.xml", "application/xml", text.encode("utf-8"))
+        return ExportFile(f"{stem}.xml", MEDIA_TYPES["opengotha"], text.encode("utf-8"))
     write = format_function("trf", "write_trf", "TRF export")
     with domain("format"):
         text = write(event)
-    return ExportFile(f"{stem}.trf", "text/plain; charset=utf-8", text.encode("utf-8"))
+    return ExportFile(f"{stem}.trf", MEDIA_TYPES["trf"], text.encode("utf-8"))

@@ -1,17 +1,23 @@
-"""The two shapes of a service call: read an event, or change it in one transaction.
+"""The shapes of a service call: read an event, or change it in one transaction.
 
 :func:`editing` opens a write transaction, locks the event (exclusively by default, shared for
 result entry), checks the caller's permission, loads the event and hands it over; the service
 applies an operation of the events core and calls :meth:`Editing.store`. Whatever raises inside
 rolls the whole transaction back.
+
+:func:`rebuilt` is for changes whose computation is long (an import of thousands of players):
+the event is read without a lock, the new event is made outside any transaction, and a short
+write transaction stores it if the event's version has not moved meanwhile (else the change is
+made again on the newer event). The write lock is held for the store only, not the parsing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from sqlalchemy.orm import Session
 
@@ -21,12 +27,14 @@ from arbiter.server.auth.roles import Permission
 from arbiter.server.runtime import Runtime
 from arbiter.server.services.access import Access, access_for
 from arbiter.server.services.accounts import CurrentUser, require_user
-from arbiter.server.services.errors import NotFound
+from arbiter.server.services.errors import Conflict, NotFound
 from arbiter.server.services.state import EventState, build
 from arbiter.server.services.text import check_json_text
 from arbiter.server.storage import events as store
 from arbiter.server.storage.events import Loaded
 from arbiter.server.storage.models import EventRow
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -95,6 +103,45 @@ def editing(
         access = access_for(session, row, user)
         access.require(permission, what)
         yield Editing(session, store.load(session, row), access, user, rt.now())
+
+
+def rebuilt(
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    permission: Permission,
+    what: str,
+    build: Callable[[Event], tuple[Event, T]],
+    *,
+    attempts: int = 3,
+) -> tuple[EventState, T]:
+    """Change event ``event_id`` by ``build`` (a pure function of the event, which may take
+    long, returning the new event and whatever the caller wants back), if the actor holds
+    ``permission``. ``build`` may change entries and settings, not rounds. It runs on a
+    snapshot; the new event is stored only if the event's version is still the snapshot's,
+    else ``build`` runs again on the newer event, ``attempts`` times at most (then 409)."""
+    user = require_user(actor)
+    for _attempt in range(attempts):
+        with rt.db.read() as session:
+            row = store.fetch(session, event_id)
+            if row is None:
+                raise NotFound(f"no event {event_id}")
+            access_for(session, row, user).require(permission, what)
+            version, before = row.version, store.load(session, row).event
+        after, extra = build(before)
+        check_json_text(to_document(after))
+        with rt.db.write() as session:
+            row = store.fetch(session, event_id, lock="update")
+            if row is None:
+                raise NotFound(f"no event {event_id}")
+            access_for(session, row, user).require(permission, what)
+            stored = row.version == version
+            if stored:
+                store.store_document(session, row, before, after, now=rt.now())
+        if stored:
+            with reading(rt, user, event_id) as r:
+                return r.state(), extra
+    raise Conflict(f"the event kept changing meanwhile ({what}): try again")
 
 
 @contextmanager

@@ -2,8 +2,9 @@
 evaluation of the move played and of the engine's best move, with mistakes (``?``) and
 blunders (``??``) marked (:func:`arbiter.engines.toguz_engine.review_game`).
 
-An analysis runs in one worker thread of the process (one at a time, others wait their turn;
-the thread does not hold up the server's stop), :data:`SECONDS_PER_MOVE` a move, and is cached
+An analysis runs on the computer's threads, one move at a time, within the quotas
+(:mod:`arbiter.server.thinking`: so many queued, one per account or address; the page shows
+its place in the queue), :data:`SECONDS_PER_MOVE` a move, and is cached
 by the game it reviews (start position and moves), so that asking again, from any page showing
 the same game, finds it. Pages show its
 progress while it runs (``GET /analysis/{key}``, polled by ``static/live.js``) and the
@@ -21,9 +22,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import queue
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -38,8 +39,17 @@ from arbiter.server.api.params import Board, EventId, RoundNo, TableNo
 from arbiter.server.services import records
 from arbiter.server.services.entries import decode_upload
 from arbiter.server.services.errors import Invalid, NotFound, ServiceError
+from arbiter.server.thinking import Thinking
 from arbiter.server.web.forms import Form
-from arbiter.server.web.page import FormDep, PageDep, PageRoute, read_upload, text_fields, upload
+from arbiter.server.web.page import (
+    FormDep,
+    Page,
+    PageDep,
+    PageRoute,
+    read_upload,
+    text_fields,
+    upload,
+)
 from arbiter.server.web.templating import ENV
 from arbiter.server.web.viewer import RecordFormat, RecordView, read_record
 
@@ -68,6 +78,14 @@ class Analysis:
     reviews: list[MoveReview] = field(default_factory=list)
     finished: bool = False
     error: str | None = None
+    thinking: Thinking | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def waiting(self) -> int:
+        """Analyses ahead of this one in the queue (0: it is running, or done)."""
+        if self.finished or self.thinking is None:
+            return 0
+        return self.thinking.place(self.key)
 
     @property
     def done(self) -> int:
@@ -82,29 +100,40 @@ class Analysis:
             "total": self.total,
             "finished": self.finished,
             "error": self.error,
+            "waiting": self.waiting,
         }
 
 
 _cache: OrderedDict[str, Analysis] = OrderedDict()
 _lock = threading.Lock()
-_queue: queue.SimpleQueue[tuple[Analysis, Position, list[int]]] = queue.SimpleQueue()
-_worker: threading.Thread | None = None
 
 
-def _work() -> None:
-    # A daemon thread: stopping the server does not wait for the analyses still queued.
-    while True:
-        found, begin, pits = _queue.get()
-        _run(found, begin, pits)
+class _Steps:
+    """An analysis done one move at a time on the computer's threads: each step reviews one
+    move and queues the next, so that games against the computer and other analyses take
+    their turns in between (:mod:`arbiter.server.thinking`)."""
 
+    def __init__(self, thinking: Thinking, found: Analysis, begin: Position, pits: list[int]):
+        self.thinking = thinking
+        self.found = found
+        self.reviews: Iterator[MoveReview] = review_game(begin, pits, SECONDS_PER_MOVE)
 
-def _submit(found: Analysis, begin: Position, pits: list[int]) -> None:
-    global _worker
-    with _lock:
-        if _worker is None or not _worker.is_alive():
-            _worker = threading.Thread(target=_work, name="arbiter-analysis", daemon=True)
-            _worker.start()
-    _queue.put((found, begin, pits))
+    def begin(self) -> None:
+        self.thinking.submit(self.step)
+
+    def step(self) -> None:
+        found = self.found
+        try:
+            review = next(self.reviews, None)
+            if review is not None:
+                found.reviews.append(review)
+                self.thinking.submit(self.step)
+                return
+        except Exception as exc:  # the page says so; the log has the details
+            log.exception("the analysis %s failed", found.key)
+            found.error = str(exc) or type(exc).__name__
+        found.finished = True
+        self.thinking.analysis_done(found.key)
 
 
 def _pits(view: RecordView) -> list[int]:
@@ -138,8 +167,9 @@ def _run(found: Analysis, start_position: Position, pits: list[int]) -> None:
         found.finished = True
 
 
-def start(view: RecordView) -> Analysis:
-    """The analysis of ``view``'s game: the cached one, or a new one queued for the worker."""
+def start(view: RecordView, thinking: Thinking, owner: str) -> Analysis:
+    """The analysis of ``view``'s game: the cached one, or a new one queued for the computer's
+    threads within the quotas for ``owner`` (an account or an address)."""
     if view.game != "toguz":
         raise Invalid(gettext("The engine analyses Toguz Korgool games only."), "record")
     pits = _pits(view)
@@ -151,16 +181,18 @@ def start(view: RecordView) -> Analysis:
         if found is not None:
             _cache.move_to_end(key)
             return found
-        found = Analysis(key, len(pits))
+    begin = view.positions[0]
+    assert isinstance(begin, Position)
+    found = Analysis(key, len(pits), thinking=thinking)
+    steps = _Steps(thinking, found, begin, pits)
+    thinking.queue_analysis(key, owner, steps.begin)  # refused beyond the quotas
+    with _lock:
         _cache[key] = found
         while len(_cache) > KEEP:
             oldest = next((k for k, a in _cache.items() if a.finished), None)
             if oldest is None:
                 break
             del _cache[oldest]
-    begin = view.positions[0]
-    assert isinstance(begin, Position)
-    _submit(found, begin, pits)
     return found
 
 
@@ -222,6 +254,14 @@ def progress(key: Key) -> Response:
     return JSONResponse(found.to_json())
 
 
+def owner_of(page: Page) -> str:
+    """Whose analysis it is, for the quotas: the account, else the visitor's address."""
+    if page.user is not None:
+        return f"user:{page.user.id}"
+    client = page.request.client
+    return f"address:{client.host if client else ''}"
+
+
 @router.post("/viewer/analyse")
 def analyse_posted(page: PageDep, form: FormDep) -> Response:
     """Analyse the posted Toguz Korgool record; the viewer shows the progress, then the
@@ -230,15 +270,16 @@ def analyse_posted(page: PageDep, form: FormDep) -> Response:
     text = values.get("record", "")
     chosen = upload(form, "file")
     try:
+        page.check_any_form(values)
         if chosen is not None:
-            text = decode_upload(read_upload(chosen), "file")
+            text = decode_upload(read_upload(page, chosen), "file")
         if not text.strip():
             raise Invalid(gettext("Choose a record file or paste the record."), "record")
         try:
             view = read_record(text)
         except ArbiterError as exc:
             raise Invalid(str(exc), "record") from None
-        start(view)
+        start(view, page.rt.thinking, owner_of(page))
     except ServiceError as exc:
         shown = Form({"record": text}).refused(exc, ("record", "file"))
         return page.render("viewer.html", status=exc.status, form=shown, view=None, frame=None)
@@ -249,16 +290,22 @@ def analyse_posted(page: PageDep, form: FormDep) -> Response:
 
 @router.post("/events/{event_id}/rounds/{number}/games/{table}/analyse")
 def analyse_stored(
-    event_id: EventId, number: RoundNo, table: TableNo, page: PageDep, board: Board = None
+    event_id: EventId,
+    number: RoundNo,
+    table: TableNo,
+    page: PageDep,
+    form: FormDep,
+    board: Board = None,
 ) -> Response:
     """Analyse the stored record of an event's game (anybody who may see the record)."""
+    page.check_any_form(text_fields(form))
     stored = records.get_record(page.rt, page.user, event_id, number, table, board)
     fmt: RecordFormat = stored.format  # type: ignore[assignment]
     try:
         view = read_record(stored.content, fmt)
     except ArbiterError as exc:
         raise Invalid(str(exc), "record") from None
-    start(view)
+    start(view, page.rt.thinking, owner_of(page))
     path = f"/events/{event_id}/rounds/{number}/games/{table}"
     query = f"?board={board}" if board else ""
     return page.redirect(path + query, anchor="analysis")

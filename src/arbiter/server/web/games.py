@@ -151,7 +151,7 @@ def store_record(
     pasted = values.get("content", "")
     try:
         chosen = upload(form, "file")
-        content = decode_upload(read_upload(chosen), "file") if chosen is not None else pasted
+        content = decode_upload(read_upload(page, chosen), "file") if chosen is not None else pasted
         if not content.strip():
             raise Invalid(gettext("Choose a record file or paste the record."), "content")
         state, _, _ = reports.game_view(page.rt, page.user, event_id, number, table, board)
@@ -221,11 +221,11 @@ def game_action_get(
 # -- the viewer for any record ----------------------------------------------------------------
 
 
-def _read_posted(form: FormDep) -> tuple[str, Form]:
+def _read_posted(page: Page, form: FormDep) -> tuple[str, Form]:
     values = text_fields(form)
     chosen = upload(form, "file")
     if chosen is not None:
-        text = decode_upload(read_upload(chosen), "file")
+        text = decode_upload(read_upload(page, chosen), "file")
     else:
         text = values.get("record", "")
     if not text.strip():
@@ -252,7 +252,8 @@ def viewer(page: PageDep, form: FormDep) -> Response:
     values = text_fields(form)
     shown = Form({"record": values.get("record", "")})
     try:
-        text, shown = _read_posted(form)
+        page.check_any_form(values)
+        text, shown = _read_posted(page, form)
         view = _posted_view(text)
     except ServiceError as exc:
         return page.render(
@@ -270,7 +271,8 @@ def viewer(page: PageDep, form: FormDep) -> Response:
 @router.post("/viewer/frame")
 def viewer_frame(page: PageDep, form: FormDep) -> Response:
     """One position of the posted record, for the viewer's script (JSON)."""
-    text, _ = _read_posted(form)
+    page.check_any_form(text_fields(form))
+    text, _ = _read_posted(page, form)
     view = _posted_view(text)
     ply = text_fields(form).get("ply", "")
     return JSONResponse(frame_json(view, view.frame(int(ply) if ply.isdigit() else 0)))

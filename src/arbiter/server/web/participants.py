@@ -154,7 +154,7 @@ def import_file(event_id: EventId, page: PageDep, form: FormDep) -> Response:
         chosen = upload(form, "file")
         if chosen is None:
             raise Invalid(gettext("Choose a file to import."), "file")
-        added = entries.import_entries(page.rt, user, event_id, fmt, read_upload(chosen))
+        added = entries.import_entries(page.rt, user, event_id, fmt, read_upload(page, chosen))
     except ServiceError as exc:
         state = events.get_event(page.rt, page.user, event_id)
         shown = Form({"format": fmt}).refused(exc, ("file", "format"))

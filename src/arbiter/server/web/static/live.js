@@ -628,6 +628,11 @@
         const data = await response.json();
         const bar = root.querySelector("progress");
         if (bar) { bar.max = data.total; bar.value = data.done; }
+        const waiting = root.querySelector("[data-waiting]");
+        if (waiting) {
+          waiting.hidden = !data.waiting;
+          waiting.querySelector("[data-waiting-count]").textContent = String(data.waiting || 0);
+        }
         if (data.finished) {
           const form = root.dataset.resubmit ? document.getElementById(root.dataset.resubmit) : null;
           if (form) form.submit();

@@ -1,0 +1,128 @@
+"""Translations of the refusals of hostile or oversized files by every reader (event files,
+player lists, OpenGotha, TRF, game records, SGF): (context, English) → ru, ky, kk, mn."""
+
+TABLE: dict[tuple[str, str], tuple[str, str, str, str]] = {
+    ("", "{what} holds a control character (U+{code})"): (
+        "{what}: содержит управляющий символ (U+{code})",
+        "{what}: башкаруучу белгини камтыйт (U+{code})",
+        "{what}: басқару таңбасы бар (U+{code})",
+        "{what}: удирдах тэмдэгт агуулсан (U+{code})",
+    ),
+    ("", "{what} is not valid Unicode (a lone surrogate)"): (
+        "{what}: неверный Unicode (одиночный суррогат)",
+        "{what}: Unicode туура эмес (жалгыз суррогат)",
+        "{what}: Unicode қате (жалғыз суррогат)",
+        "{what}: Unicode буруу (ганц суррогат)",
+    ),
+    ("", "{what} holds a number too long to read"): (
+        "{what}: число слишком длинное, чтобы его прочитать",
+        "{what}: окуганга өтө узун сан бар",
+        "{what}: оқуға тым ұзын сан бар",
+        "{what}: уншихад хэт урт тоо агуулсан",
+    ),
+    ("", "a FEN has at most {limit} characters"): (
+        "в FEN не больше {limit} символов",
+        "FEN {limit} белгиден ашпайт",
+        "FEN {limit} таңбадан аспайды",
+        "FEN {limit}-аас илүүгүй тэмдэгттэй",
+    ),
+    ("", "the SGF record"): ("запись SGF", "SGF жазуусу", "SGF жазбасы", "SGF бичлэг"),
+    ("", "the file is neither UTF-8 nor {encoding} text (byte {byte})"): (
+        "файл — не текст ни в UTF-8, ни в {encoding} (байт {byte})",
+        "файл UTF-8 да, {encoding} да текст эмес (байт {byte})",
+        "файл UTF-8 те, {encoding} те мәтін емес (байт {byte})",
+        "файл UTF-8 ч биш, {encoding} ч биш текст (байт {byte})",
+    ),
+    ("", "the value"): ("значение", "маани", "мән", "утга"),
+    ("", "the {field}"): ("поле {field}", "{field} талаасы", "{field} өрісі", "{field} талбар"),
+    ("", "the event file"): (
+        "файл соревнования",
+        "мелдештин файлы",
+        "жарыс файлы",
+        "тэмцээний файл",
+    ),
+    ("", "the JSON game record"): (
+        "запись партии в JSON",
+        "оюндун JSON жазуусу",
+        "ойынның JSON жазбасы",
+        "тоглолтын JSON бичлэг",
+    ),
+    ("", "an event holds at most {limit} players"): (
+        "в соревновании не больше {limit} участников",
+        "мелдеште {limit} катышуучудан ашпайт",
+        "жарыста {limit} қатысушыдан аспайды",
+        "тэмцээнд {limit}-аас илүүгүй оролцогч байна",
+    ),
+    ("", "an event has at most {limit} rounds"): (
+        "в соревновании не больше {limit} туров",
+        "мелдеште {limit} турдан ашпайт",
+        "жарыста {limit} турдан аспайды",
+        "тэмцээнд {limit}-аас илүүгүй тойрог байна",
+    ),
+    ("", "line {line}: an event has at most {limit} rounds"): (
+        "строка {line}: в соревновании не больше {limit} туров",
+        "{line}-сап: мелдеште {limit} турдан ашпайт",
+        "{line}-жол: жарыста {limit} турдан аспайды",
+        "{line}-р мөр: тэмцээнд {limit}-аас илүүгүй тойрог байна",
+    ),
+    ("", "player {no}: {error}"): (
+        "участник {no}: {error}",
+        "{no}-катышуучу: {error}",
+        "{no}-қатысушы: {error}",
+        "{no}-р оролцогч: {error}",
+    ),
+    ("", "pair {no}: {error}"): (
+        "пара {no}: {error}",
+        "{no}-жуп: {error}",
+        "{no}-жұп: {error}",
+        "{no}-р хос: {error}",
+    ),
+    ("", "team {no}: {error}"): (
+        "команда {no}: {error}",
+        "{no}-команда: {error}",
+        "{no}-команда: {error}",
+        "{no}-р баг: {error}",
+    ),
+    ("", "setting {key}: {error}"): (
+        "настройка {key}: {error}",
+        "{key} жөндөөсү: {error}",
+        "{key} баптауы: {error}",
+        "{key} тохиргоо: {error}",
+    ),
+    ("", "line {line}: a field is longer than {limit} characters"): (
+        "строка {line}: поле длиннее {limit} символов",
+        "{line}-сап: талаа {limit} белгиден узун",
+        "{line}-жол: өріс {limit} таңбадан ұзын",
+        "{line}-р мөр: талбар {limit} тэмдэгтээс урт",
+    ),
+    ("", "line {line}: not CSV ({reason})"): (
+        "строка {line}: это не CSV ({reason})",
+        "{line}-сап: CSV эмес ({reason})",
+        "{line}-жол: CSV емес ({reason})",
+        "{line}-р мөр: CSV биш ({reason})",
+    ),
+    ("", "a record holds at most {limit} moves"): (
+        "в записи не больше {limit} ходов",
+        "жазууда {limit} жүрүштөн ашпайт",
+        "жазбада {limit} жүрістен аспайды",
+        "бичлэгт {limit}-аас илүүгүй нүүдэл байна",
+    ),
+    ("", "line {line}: a record holds at most {limit} moves"): (
+        "строка {line}: в записи не больше {limit} ходов",
+        "{line}-сап: жазууда {limit} жүрүштөн ашпайт",
+        "{line}-жол: жазбада {limit} жүрістен аспайды",
+        "{line}-р мөр: бичлэгт {limit}-аас илүүгүй нүүдэл байна",
+    ),
+    ("", "the record's variations nest deeper than {limit} levels"): (
+        "варианты в записи вложены глубже {limit} уровней",
+        "жазуудагы варианттар {limit} деңгээлден терең уяланган",
+        "жазбадағы нұсқалар {limit} деңгейден терең кірістірілген",
+        "бичлэгийн хувилбарууд {limit}-аас гүн давхарласан",
+    ),
+    ("", "the record holds more than {limit} nodes"): (
+        "в записи больше {limit} узлов",
+        "жазууда {limit} түйүндөн көп",
+        "жазбада {limit} түйіннен көп",
+        "бичлэгт {limit}-аас олон зангилаа бий",
+    ),
+}
