@@ -80,3 +80,11 @@ def grant(api: Api, event_id: int, username: str, role: str, player_no: int | No
     assert r.status_code == 201, r.text
     role_id: int = r.json()["id"]
     return role_id
+
+
+def blocked_by_policy(message: Any) -> list[str]:
+    """The console's complaint when the Content-Security-Policy blocked something."""
+    text = str(message.text)
+    if message.type == "error" and ("Content Security Policy" in text or "Refused to" in text):
+        return [text]
+    return []

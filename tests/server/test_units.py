@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.server.auth.ratelimit import LoginLimiter, SlidingWindow
+from arbiter.server.auth.ratelimit import LoginLimiter
 from arbiter.server.auth.roles import PERMISSIONS, ROLES, Permission, can, parse_role
 from arbiter.server.config import ConfigError, RateLimit, Settings
 from arbiter.server.demo import go_event, play_out, toguz_event
+from arbiter.server.runtime import Runtime
 from arbiter.server.services.access import Access
 from arbiter.server.services.accounts import CurrentUser
 from arbiter.server.services.errors import Forbidden, Invalid, NotFound, Unauthenticated
@@ -98,20 +99,34 @@ def test_access_refuses_in_the_right_order() -> None:
     assert referee.require(Permission.RECORD_RESULT, "recording results") == user
 
 
-def test_sliding_window_and_login_limiter() -> None:
-    now = [0.0]
-    window = SlidingWindow(RateLimit(2, 10), clock=lambda: now[0])
-    assert window.hit("k") and window.hit("k") and not window.hit("k")
-    now[0] = 5.0
-    assert window.retry_after("k") == pytest.approx(5.0)
-    now[0] = 10.5
-    assert window.retry_after("k") == 0.0
-    limiter = LoginLimiter(RateLimit(100, 60), RateLimit(2, 60), clock=lambda: now[0])
-    limiter.failed("10.0.0.1", "Aida")
-    limiter.failed("10.0.0.2", "aida")
-    assert limiter.wait("10.0.0.3", "AIDA") > 0  # the account's limit, from any address
+def test_the_login_limiter_counts_in_the_database(sqlite_runtime: Runtime) -> None:
+    now = [60_000.0]  # the start of a window
+    limiter = LoginLimiter(sqlite_runtime.db, RateLimit(100, 60), RateLimit(2, 60), lambda: now[0])
+    assert limiter.attempt("10.0.0.1", "Aida") == 0
+    assert limiter.attempt("10.0.0.2", "aida") == 0
+    assert limiter.attempt("10.0.0.3", "AIDA") > 0  # the account's limit, from any address
+    assert limiter.wait("10.0.0.4", "aida") > 0
     limiter.succeeded("aida")
     assert limiter.wait("10.0.0.3", "aida") == 0
+    # Another process on the same database shares the counts.
+    other = LoginLimiter(sqlite_runtime.db, RateLimit(100, 60), RateLimit(2, 60), lambda: now[0])
+    assert other.attempt("10.0.0.5", "bek") == 0
+    assert limiter.attempt("10.0.0.6", "bek") == 0
+    assert other.attempt("10.0.0.7", "bek") > 0
+    # Sliding: the last window's attempts weigh less and less across this one.
+    now[0] += 60.0
+    assert limiter.wait("10.0.0.8", "bek") > 0
+    now[0] += 59.0
+    assert limiter.wait("10.0.0.8", "bek") == 0
+    # And per address, whatever the account.
+    tight = LoginLimiter(sqlite_runtime.db, RateLimit(3, 60), RateLimit(100, 60), lambda: now[0])
+    assert [tight.attempt("10.9.9.9", f"user{i}") > 0 for i in range(5)] == [
+        False,
+        False,
+        False,
+        True,
+        True,
+    ]
 
 
 def test_demo_events() -> None:

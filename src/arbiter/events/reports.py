@@ -8,12 +8,12 @@ events, and ``{"bye", "bye_no"}`` for a participant without a game.
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from arbiter import spreadsheet
 from arbiter.events.event import Event
 from arbiter.events.exact import show, to_json
 from arbiter.events.rounds import Round
@@ -185,7 +185,7 @@ def settings_table(event: Event) -> Table:
 def to_csv(table: Table) -> str:
     """A table as CSV with a header row."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = spreadsheet.writer(buffer)
     writer.writerow(table.headers)
     writer.writerows(table.rows)
     return buffer.getvalue()
@@ -213,7 +213,7 @@ def rows_json(table: Table) -> list[dict[str, str]]:
 def standings_csv(table: Standings) -> str:
     """Standings as CSV for scripts: place, no, name, points, shared, then one column per code."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = spreadsheet.writer(buffer)
     codes: Sequence[str] = [c for c, _ in table.rows[0].tiebreaks] if table.rows else []
     writer.writerow(["place", "no", "name", "points", *codes, "shared"])
     for row in table.rows:

@@ -20,6 +20,7 @@ from arbiter.server.migrate import upgrade
 from arbiter.server.runtime import Runtime
 from arbiter.server.storage.database import Database
 from tests.server.conftest import PASSWORD, settings_for_test
+from tests.server.helpers import blocked_by_policy
 from tests.server.online.conftest import make_cup
 from tests.server.play.conftest import LiveServer
 
@@ -97,6 +98,7 @@ class Windows:
         self.contexts.append(context)
         tab = context.new_page()
         tab.on("pageerror", lambda exc: self.problems.append(str(exc)))
+        tab.on("console", lambda msg: self.problems.extend(blocked_by_policy(msg)))
         tab.on("dialog", lambda dialog: dialog.accept())
         return tab
 
@@ -192,7 +194,7 @@ def test_toguz_korgool_draw_offer_resignation_and_a_flag_fall(windows: Windows) 
     # Black's connection drops: the page comes back by itself and resumes from the last event
     # it had (hello with last_seq).
     black.evaluate("window.__sockets.at(-1).close()")
-    black.wait_for_function("window.__sent.filter(m => m.includes('\"hello\"')).length === 2")
+    black.wait_for_function("() => window.__sent.filter(m => m.includes('\"hello\"')).length === 2")
     expect(black.locator("[data-connection]")).to_have_text("Connected")
     hellos = [m for m in black.evaluate("window.__sent") if '"hello"' in m]
     assert len(hellos) == 2 and '"last_seq"' in hellos[1]

@@ -28,15 +28,20 @@ def browser(live: LiveServer, username: str | None = None) -> httpx.Client:
     """A client with its own cookies (signed in as ``username``)."""
     client = httpx.Client(base_url=live.http, follow_redirects=False, timeout=30)
     if username is not None:
-        r = client.post("/login", data={"username": username, "password": PASSWORD, "next": "/"})
+        r = post(client, "/login", {"username": username, "password": PASSWORD, "next": "/"})
         assert r.status_code == 303, r.text
     return client
 
 
 def csrf(client: httpx.Client, path: str = "/") -> str:
-    found = CSRF.search(client.get(path).text)
+    found = CSRF.search(client.get(path).text) or CSRF.search(client.get("/login").text)
     assert found, f"no form token on {path}"
     return found.group(1)
+
+
+def post(client: httpx.Client, path: str, data: dict[str, str], **kw: Any) -> httpx.Response:
+    """POST a form with the token a page of the site gives this client (as a browser would)."""
+    return client.post(path, data={"csrf_token": csrf(client), **data}, **kw)
 
 
 def test_a_game_with_a_friend_is_created_shared_and_joined(live: LiveServer) -> None:
@@ -44,11 +49,12 @@ def test_a_game_with_a_friend_is_created_shared_and_joined(live: LiveServer) -> 
     lobby = host.get("/play")
     assert lobby.status_code == 200
     assert 'id="casual-form"' in lobby.text and 'id="computer-form"' in lobby.text
-    refused = host.post("/play/new", data={"game": "toguz", "time_control": "1q"})
+    refused = post(host, "/play/new", {"game": "toguz", "time_control": "1q"})
     assert refused.status_code == 422 and "time control" in refused.text
-    r = host.post(
+    r = post(
+        host,
         "/play/new",
-        data={"game": "toguz", "time_control": "10m", "side": "black", "reconnect_window": "60"},
+        {"game": "toguz", "time_control": "10m", "side": "black", "reconnect_window": "60"},
     )
     assert r.status_code == 303
     game = r.headers["location"]
@@ -66,12 +72,12 @@ def test_a_game_with_a_friend_is_created_shared_and_joined(live: LiveServer) -> 
     invitation = guest.get(link.group(1))
     assert invitation.status_code == 200 and "Take the seat and play" in invitation.text
     invite = link.group(1).split("invite=")[1]
-    wrong = guest.post(f"/play/games/{live_id}/join", data={"invite": "nope"})
+    wrong = post(guest, f"/play/games/{live_id}/join", {"invite": "nope"})
     assert wrong.status_code == 403
-    joined = guest.post(f"/play/games/{live_id}/join", data={"invite": invite})
+    joined = post(guest, f"/play/games/{live_id}/join", {"invite": invite})
     assert joined.status_code == 303 and joined.headers["location"] == game
     assert 'data-seat="white"' in guest.get(game).text
-    full = third.post(f"/play/games/{live_id}/join", data={"invite": invite})
+    full = post(third, f"/play/games/{live_id}/join", {"invite": invite})
     assert full.status_code == 403  # the invitation is used up once every seat is taken
     assert "Every seat of this game is taken." in third.get(link.group(1)).text
 
@@ -95,23 +101,25 @@ def test_signed_in_forms_carry_the_sessions_token(live: LiveServer, make_user: A
 
 def test_a_game_against_the_computer(live: LiveServer) -> None:
     client = browser(live)
-    r = client.post(
+    r = post(
+        client,
         "/play/computer",
-        data={"game": "toguz", "time_control": "5m", "level": "2", "side": "white"},
+        {"game": "toguz", "time_control": "5m", "level": "2", "side": "white"},
     )
     assert r.status_code == 303
     page = client.get(r.headers["location"]).text
     assert 'data-seat="white"' in page and "level 2" not in page  # names come over the socket
-    go = client.post(
+    go = post(
+        client,
         "/play/computer",
-        data={"game": "go", "time_control": "5m", "size": "9", "level": "5", "side": "black"},
+        {"game": "go", "time_control": "5m", "size": "9", "level": "5", "side": "black"},
     )
     if engine_available("go"):
         assert go.status_code == 303
     else:
         assert go.status_code == 501 and "GNU Go" in go.text
         assert "needs GNU Go" in client.get("/play").text
-    assert client.post("/play/computer", data={"game": "toguz", "level": "11"}).status_code == 422
+    assert post(client, "/play/computer", {"game": "toguz", "level": "11"}).status_code == 422
 
 
 @pytest.fixture
@@ -239,15 +247,22 @@ def _finished(client: httpx.Client, key: str) -> dict[str, Any]:
 def test_the_engine_analyses_a_toguz_korgool_record(live: LiveServer) -> None:
     client = browser(live)
     record = "1. 76 87 2. 99 11"
-    shown = client.post("/viewer", data={"record": record})
+    shown = post(client, "/viewer", {"record": record})
     assert shown.status_code == 200 and ">Analyse</button>" in shown.text
-    r = client.post("/viewer/analyse", data={"record": record})
+    r = post(client, "/viewer/analyse", {"record": record})
     assert r.status_code == 200
     key = re.search(r'data-analysis="/analysis/([0-9a-f]{64})"', r.text)
     assert key, "the page shows the analysis running"
     progress = _finished(client, key.group(1))
-    assert progress == {"key": key.group(1), "done": 4, "total": 4, "finished": True, "error": None}
-    done = client.post("/viewer/analyse", data={"record": record}).text
+    assert progress == {
+        "key": key.group(1),
+        "done": 4,
+        "total": 4,
+        "finished": True,
+        "error": None,
+        "waiting": 0,
+    }
+    done = post(client, "/viewer/analyse", {"record": record}).text
     table = done.split('<table class="list analysis">')[1].split("</table>")[0]
     rows = re.findall(r"<tr[^>]*><td>(\d+)\. (White|Black)</td><td>(\d\d)</td>", table)
     assert [(n, side, move) for n, side, move in rows] == [
@@ -258,7 +273,7 @@ def test_the_engine_analyses_a_toguz_korgool_record(live: LiveServer) -> None:
     ]
     assert len(re.findall(r'<td class="score">[+-]\d+\.\d</td>', table)) >= 4
     assert client.get("/analysis/" + "0" * 64).status_code == 404
-    go = client.post("/viewer/analyse", data={"record": "(;GM[1]SZ[9];B[ee])"})
+    go = post(client, "/viewer/analyse", {"record": "(;GM[1]SZ[9];B[ee])"})
     assert go.status_code == 422 and "Toguz Korgool" in go.text
 
 
@@ -272,7 +287,7 @@ def test_a_stored_record_is_analysed_from_the_games_page(live: LiveServer) -> No
     client = browser(live)
     game = f"/events/{cup.id}/rounds/1/games/1"
     assert ">Analyse</button>" in client.get(game).text
-    r = client.post(f"{game}/analyse")
+    r = post(client, f"{game}/analyse", {})
     assert r.status_code == 303 and r.headers["location"] == game + "#analysis"
     key = re.search(r'data-analysis="/analysis/([0-9a-f]{64})"', client.get(game).text)
     if key is not None:  # still running: it finishes

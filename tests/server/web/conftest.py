@@ -26,8 +26,9 @@ class Pages:
         return self.client.get(path, follow_redirects=False, **kw)
 
     def csrf(self, path: str = "/") -> str:
-        """The session's form token, as a page embeds it."""
-        found = CSRF.search(self.get(path).text)
+        """The form token a page embeds (the session's, or a visitor's: the sign-in form has
+        one when the page has no form)."""
+        found = CSRF.search(self.get(path).text) or CSRF.search(self.get("/login").text)
         assert found, f"no form token on {path}"
         return found.group(1)
 
@@ -37,10 +38,15 @@ class Pages:
         return self.client.post(path, data=fields, follow_redirects=False, **kw)
 
     def sign_in(self, username: str, password: str = PASSWORD) -> Any:
-        """Sign in through the form."""
+        """Sign in through the form (with the visitor's token the form carries)."""
         r = self.client.post(
             "/login",
-            data={"username": username, "password": password, "next": "/"},
+            data={
+                "username": username,
+                "password": password,
+                "next": "/",
+                "csrf_token": self.csrf("/login"),
+            },
             follow_redirects=False,
         )
         assert r.status_code == 303, r.text

@@ -25,6 +25,7 @@ from arbiter.games.toguz import Position
 from arbiter.records.sgf import write_sgf
 from arbiter.records.toguz_record import record_from_moves
 from arbiter.records.toguz_text import write_federation
+from tests.server.helpers import blocked_by_policy
 from tests.server.web.flows import GO_CSV, TOGUZ_CSV
 
 pytestmark = pytest.mark.slow
@@ -119,6 +120,7 @@ def page(chromium: Any, live: str) -> Iterator[Any]:
     tab = context.new_page()
     problems: list[str] = []
     tab.on("pageerror", lambda exc: problems.append(str(exc)))
+    tab.on("console", lambda msg: problems.extend(blocked_by_policy(msg)))
     yield tab
     context.close()
     assert not problems, f"the page's script failed: {problems}"

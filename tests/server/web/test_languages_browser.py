@@ -15,6 +15,7 @@ from arbiter.events.event import Event
 from arbiter.games.toguz import Position
 from arbiter.records.toguz_record import record_from_moves
 from arbiter.records.toguz_text import write_federation
+from tests.server.helpers import blocked_by_policy
 from tests.server.web.test_browser import (  # the web tests' server and browser
     ARTIFACTS,
     PASSWORD,
@@ -87,6 +88,8 @@ def test_standings_and_a_toguz_protocol_in_five_languages(
     )
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
+    blocked: list[str] = []
+    page.on("console", lambda msg: blocked.extend(blocked_by_policy(msg)))
     SHOTS.mkdir(parents=True, exist_ok=True)
     try:
         for lang, (standings, protocol) in WORDS.items():
@@ -104,3 +107,4 @@ def test_standings_and_a_toguz_protocol_in_five_languages(
             page.screenshot(path=str(SHOTS / f"toguz-protocol-{lang}.png"), full_page=True)
     finally:
         context.close()
+    assert not blocked, f"the Content-Security-Policy blocked: {blocked}"

@@ -53,9 +53,7 @@ def test_unknown_language_falls_back(visitor: Pages) -> None:
 
 def test_sign_in_keeps_the_name_and_says_what_failed(server: Server, organiser: Pages) -> None:
     fresh = Pages(server.browser())
-    wrong = fresh.client.post(
-        "/login", data={"username": "org", "password": "nope", "next": "/events/new"}
-    )
+    wrong = fresh.submit("/login", {"username": "org", "password": "nope", "next": "/events/new"})
     assert wrong.status_code == 401
     assert "wrong user name or password" in wrong.text
     assert 'value="org"' in wrong.text and 'value="/events/new"' in wrong.text
@@ -66,10 +64,9 @@ def test_sign_in_keeps_the_name_and_says_what_failed(server: Server, organiser: 
 
 def test_sign_in_goes_back_only_to_this_site(server: Server, organiser: Pages) -> None:
     fresh = Pages(server.browser())
-    r = fresh.client.post(
+    r = fresh.submit(
         "/login",
-        data={"username": "org", "password": "correct horse battery", "next": "//evil.example"},
-        follow_redirects=False,
+        {"username": "org", "password": "correct horse battery", "next": "//evil.example"},
     )
     assert r.headers["location"] == "/?done=signed-in"
 

@@ -138,24 +138,24 @@ def test_clear_a_result_on_the_game_page(organiser: Pages) -> None:
 def test_the_viewer_for_any_record(visitor: Pages) -> None:
     form = visitor.get("/viewer")
     assert form.status_code == 200 and 'name="record"' in form.text
-    shown = visitor.client.post("/viewer", data={"record": TOGUZ_TEXT})
+    shown = visitor.submit("/viewer", {"record": TOGUZ_TEXT})
     assert shown.status_code == 200
     assert position(shown.text) == (0, 5) and "Asanov" in shown.text
-    stepped = visitor.client.post("/viewer", data={"record": TOGUZ_TEXT, "ply": "2"})
+    stepped = visitor.submit("/viewer", {"record": TOGUZ_TEXT, "ply": "2"})
     assert position(stepped.text) == (2, 5) and "1. Black 87" in stepped.text
-    frame = visitor.client.post(
-        "/viewer/frame", data={"record": TOGUZ_TEXT, "ply": "1"}, headers=FETCH
+    frame = visitor.submit(
+        "/viewer/frame", {"record": TOGUZ_TEXT, "ply": "1"}, headers=FETCH
     ).json()
     assert frame["caption"] == "1. White 76" and frame["board"].startswith("<svg")
-    uploaded = visitor.client.post(
+    uploaded = visitor.submit(
         "/viewer", files={"file": ("g.sgf", GO_SGF.encode(), "application/x-go-sgf")}
     )
     assert position(uploaded.text) == (0, 4)
 
 
 def test_the_viewer_says_why_it_cannot_read(visitor: Pages) -> None:
-    refused = visitor.client.post("/viewer", data={"record": "(;GM[1]SZ[19];B[zz])"})
+    refused = visitor.submit("/viewer", {"record": "(;GM[1]SZ[19];B[zz])"})
     assert refused.status_code == 422
     assert 'class="error"' in refused.text and "(;GM[1]SZ[19];B[zz])</textarea>" in refused.text
-    nothing = visitor.client.post("/viewer", data={"record": ""})
+    nothing = visitor.submit("/viewer", {"record": ""})
     assert nothing.status_code == 422 and "paste the record" in nothing.text

@@ -18,6 +18,7 @@ from arbiter.server.api.schemas import (
     UserOut,
     error_responses,
 )
+from arbiter.server.auth.cookies import forget_cookie, set_cookie
 from arbiter.server.auth.dependencies import CallerDep, RuntimeDep, UserDep
 from arbiter.server.runtime import Runtime
 from arbiter.server.services import accounts
@@ -27,24 +28,20 @@ router = APIRouter(prefix="/auth", tags=["accounts"])
 
 
 def client_address(request: Request) -> str:
-    """The caller's address (behind a proxy: as ``--proxy-headers`` reports it)."""
+    """The caller's address (behind a trusted proxy: as the proxy reports it)."""
     return request.client.host if request.client else "unknown"
 
 
 def set_session_cookie(response: Response, request: Request, rt: Runtime, secret: str) -> None:
     """Put the browser session's cookie on ``response`` (HttpOnly, SameSite=Lax, Secure over
     HTTPS or as configured)."""
-    secure = rt.settings.cookie_secure
-    if secure is None:
-        secure = request.url.scheme == "https"
-    response.set_cookie(
+    set_cookie(
+        response,
+        request,
+        rt.settings,
         rt.settings.cookie_name,
         secret,
         max_age=rt.settings.session_days * 86400,
-        httponly=True,
-        samesite="lax",
-        secure=secure,
-        path="/",
     )
 
 
@@ -130,12 +127,12 @@ def revoke_token(
 
 
 @router.post("/logout", status_code=204, responses=error_responses(403))
-def logout(who: CallerDep, rt: RuntimeDep) -> Response:
+def logout(who: CallerDep, request: Request, rt: RuntimeDep) -> Response:
     """End the browser session (or revoke the bearer token used)."""
     if who.secret is not None:
         accounts.close_session(rt, who.secret)
     response = Response(status_code=204)
-    response.delete_cookie(rt.settings.cookie_name, path="/")
+    forget_cookie(response, request, rt.settings, rt.settings.cookie_name)
     return response
 
 
@@ -157,22 +154,22 @@ def signup(body: SignupIn, request: Request, response: Response, rt: RuntimeDep)
     if not rt.settings.allow_signup:
         raise Forbidden("this server does not open accounts by sign-up: ask its administrator")
     client = client_address(request)
-    wait = rt.limiter.clients.retry_after(client)
+    # A sign-up counts against the address like a sign-in attempt.
+    wait = rt.limiter.attempt(client)
     if wait > 0:
         raise TooManyRequests(
             f"too many attempts from your address: try again in {int(wait) + 1} s", wait
         )
-    try:
-        accounts.create_user(rt, body.username, body.password, display_name=body.display_name)
-        return sign_in(rt, request, response, body.username, body.password)
-    finally:
-        rt.limiter.clients.hit(client)  # sign-ups count against the address like failed sign-ins
+    user = accounts.create_user(rt, body.username, body.password, display_name=body.display_name)
+    credential = accounts.open_session(rt, user, "cookie")  # the password was just set
+    set_session_cookie(response, request, rt, credential.secret)
+    return SessionOut(user=UserOut.of(user), csrf_token=credential.csrf)
 
 
 @router.post("/password", status_code=204, responses=error_responses(401, 403, 422))
-def change_password(body: PasswordIn, user: UserDep, rt: RuntimeDep) -> Response:
+def change_password(body: PasswordIn, user: UserDep, request: Request, rt: RuntimeDep) -> Response:
     """Change the signed-in account's password; every session and token is closed."""
     accounts.change_password(rt, user, body.old_password, body.new_password)
     response = Response(status_code=204)
-    response.delete_cookie(rt.settings.cookie_name, path="/")
+    forget_cookie(response, request, rt.settings, rt.settings.cookie_name)
     return response

@@ -95,6 +95,21 @@ def check_csrf(rt: Runtime, secret: str, given: str | None) -> bool:
     return given is not None and hmac.compare_digest(csrf_token(rt, secret), given)
 
 
+def visitor_csrf_token(rt: Runtime, visitor: str) -> str:
+    """The CSRF token of a visitor not signed in, whose browser holds the random ``visitor``
+    cookie: forms that work without an account (signing in, a game with a friend) carry it,
+    so that another site cannot post them in the visitor's name (login CSRF)."""
+    key = rt.secret_key.encode()
+    return hmac.new(key, b"visitor:" + visitor.encode(), hashlib.sha256).hexdigest()[:40]
+
+
+def check_visitor_csrf(rt: Runtime, visitor: str | None, given: str | None) -> bool:
+    """Whether ``given`` is the CSRF token of the ``visitor`` cookie."""
+    if not visitor or given is None or len(visitor) > 100:
+        return False
+    return hmac.compare_digest(visitor_csrf_token(rt, visitor), given)
+
+
 # -- accounts -------------------------------------------------------------------------------------
 
 
@@ -124,7 +139,7 @@ def create_user(
         check_password(password)
     except PasswordError as exc:
         raise Invalid(str(exc), "password") from None
-    hashed = rt.hasher.hash(password)
+    hashed = _hash(rt, password)
     with rt.db.write() as session:
         taken = session.scalars(select(User.id).where(User.username_key == name.lower())).first()
         if taken is not None:
@@ -169,7 +184,7 @@ def reset_password(rt: Runtime, username: str, password: str) -> None:
         check_password(password)
     except PasswordError as exc:
         raise Invalid(str(exc), "password") from None
-    hashed = rt.hasher.hash(password)
+    hashed = _hash(rt, password)
     with rt.db.write() as session:
         row = find_user(session, username)
         if row is None:
@@ -200,12 +215,30 @@ def change_password(rt: Runtime, actor: CurrentUser | None, old: str, new: str) 
         check_password(new)
     except PasswordError as exc:
         raise Invalid(str(exc), "new_password") from None
+    with rt.db.read() as session:
+        found = session.get(User, user.id)
+        stored = None if found is None else found.password_hash
+    # Hashes are computed outside any transaction (they take a while, and memory, by design).
+    with rt.password_checks.slot() as free:
+        if not free:
+            raise TooManyRequests("the server is busy checking passwords: try again", 1.0)
+        if stored is None or not rt.hasher.verify(stored, old):
+            raise Invalid("the current password is wrong", "old_password")
+    hashed = _hash(rt, new)
     with rt.db.write() as session:
         row = session.get(User, user.id)
-        if row is None or not rt.hasher.verify(row.password_hash, old):
-            raise Invalid("the current password is wrong", "old_password")
-        row.password_hash = rt.hasher.hash(new)
+        if row is None or row.password_hash != stored:
+            raise Conflict("the password changed meanwhile: try again", "old_password")
+        row.password_hash = hashed
         session.execute(delete(AuthSession).where(AuthSession.user_id == user.id))
+
+
+def _hash(rt: Runtime, password: str) -> str:
+    """``password`` hashed, within the bound on password hashes at once."""
+    with rt.password_checks.slot() as free:
+        if not free:
+            raise TooManyRequests("the server is busy checking passwords: try again", 1.0)
+        return rt.hasher.hash(password)
 
 
 # -- signing in -----------------------------------------------------------------------------------
@@ -213,26 +246,31 @@ def change_password(rt: Runtime, actor: CurrentUser | None, old: str, new: str) 
 
 def authenticate(rt: Runtime, username: str, password: str, client: str) -> CurrentUser:
     """The account whose name and password these are; 401 otherwise, 429 after too many
-    failures from this client or on this account."""
-    wait = rt.limiter.wait(client, username)
+    attempts from this client or on this account, or when the server is checking as many
+    passwords as it may (:mod:`arbiter.server.auth.ratelimit`: counted before any hashing)."""
+    wait = rt.limiter.attempt(client, username)
     if wait > 0:
         raise TooManyRequests(
-            f"too many failed sign-ins: try again in {int(wait) + 1} s", retry_after=wait
+            f"too many sign-in attempts: try again in {int(wait) + 1} s", retry_after=wait
         )
     with rt.db.read() as session:
         row = find_user(session, username) if len(username) <= 64 else None
     # The hash is checked outside any transaction: it takes a while by design.
-    ok = rt.hasher.verify(row.password_hash if row else None, password[:1024])
+    with rt.password_checks.slot() as free:
+        if not free:
+            raise TooManyRequests("the server is busy checking sign-ins: try again", 1.0)
+        ok = rt.hasher.verify(row.password_hash if row else None, password[:1024])
     if row is None or not ok or not row.is_active:
-        rt.limiter.failed(client, username)
         raise Unauthenticated("wrong user name or password")
     rt.limiter.succeeded(username)
     if rt.hasher.needs_rehash(row.password_hash):
-        rehashed = rt.hasher.hash(password)
-        with rt.db.write() as session:
-            live = session.get(User, row.id)
-            if live is not None and live.password_hash == row.password_hash:
-                live.password_hash = rehashed
+        with rt.password_checks.slot() as free:
+            rehashed = rt.hasher.hash(password) if free else None
+        if rehashed is not None:
+            with rt.db.write() as session:
+                live = session.get(User, row.id)
+                if live is not None and live.password_hash == row.password_hash:
+                    live.password_hash = rehashed
     return CurrentUser.of(row)
 
 

@@ -19,7 +19,6 @@ two players; the rating lists, a player's history, the CSV export.
 
 from __future__ import annotations
 
-import csv
 import io
 import logging
 from collections.abc import Mapping
@@ -31,6 +30,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from arbiter import spreadsheet
 from arbiter.clock import Side
 from arbiter.events.event import Event
 from arbiter.events.ratings import (
@@ -616,7 +616,7 @@ def rating_list(rt: Runtime, system: str) -> list[ListRow]:
 def list_csv(system: str, rows: list[ListRow]) -> str:
     """A list as CSV (place, player, rating, RD for Glicko-2, games, last update)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet.writer(out)
     glicko = system != "egf"
     writer.writerow(
         ["place", "player_id", "name", "rating", *(["rd"] if glicko else []), "games", "updated"]

@@ -253,3 +253,16 @@ class GameAction(Base):
 from arbiter.server.play import tables as _live_tables  # noqa: E402, F401
 from arbiter.server.rooms import tables as _room_tables  # noqa: E402, F401
 from arbiter.server.storage import ratings as _rating_tables  # noqa: E402, F401
+
+
+class SignInCount(Base):
+    """Sign-in attempts counted per key (``client:ADDRESS``, ``account:NAME``) in fixed
+    windows of the limit's length starting at ``started`` (Unix seconds): one atomic counter
+    per key and window, shared by every server process (:mod:`arbiter.server.auth.ratelimit`)."""
+
+    __tablename__ = "sign_in_counts"
+    __table_args__ = (Index("ix_sign_in_counts_started", "started"),)
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    started: Mapped[int] = mapped_column(Integer, primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)

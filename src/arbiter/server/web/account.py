@@ -6,6 +6,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from arbiter.server.api.auth import client_address, set_session_cookie
+from arbiter.server.auth.cookies import forget_cookie
 from arbiter.server.services import accounts
 from arbiter.server.services.errors import ServiceError
 from arbiter.server.web.forms import EMPTY, Form
@@ -29,6 +30,7 @@ def login(page: PageDep, form: FormDep) -> Response:
     username = values.get("username", "").strip()
     shown = Form({"username": username})
     try:
+        page.check_any_form(values)
         user = accounts.authenticate(
             page.rt, username, values.get("password", ""), client_address(page.request)
         )
@@ -56,5 +58,5 @@ def logout(page: PageDep, form: FormDep) -> Response:
         if page.who.secret is not None:
             accounts.close_session(page.rt, page.who.secret)
     response = page.redirect("/", done="signed-out")
-    response.delete_cookie(page.rt.settings.cookie_name, path="/")
+    forget_cookie(response, page.request, page.rt.settings, page.rt.settings.cookie_name)
     return response

@@ -22,6 +22,7 @@ from arbiter.engines.toguz_engine import FULL_STRENGTH
 from arbiter.i18n import N_, gettext
 from arbiter.match import Match
 from arbiter.server.api.params import LiveId
+from arbiter.server.auth.cookies import set_cookie
 from arbiter.server.play.engines import engine_available
 from arbiter.server.play.hub import Hub
 from arbiter.server.play.protocol import CHAT_PHRASES
@@ -179,22 +180,21 @@ def board_markup(match: Match, flipped: bool = False) -> Markup:
     return go_board(match.go.position)
 
 
-def _set_cookie(response: Response, name: str, value: str, live_id: int) -> None:
-    response.set_cookie(
-        name,
-        value,
-        max_age=COOKIE_DAYS * 86400,
-        path=f"/play/games/{live_id}",
-        httponly=True,
-        samesite="lax",
-    )
-
-
-def _to_game(made: Created, invite: str | None = None) -> Response:
+def _to_game(page: Page, made: Created, invite: str | None = None) -> Response:
     response = RedirectResponse(f"/play/games/{made.id}", status_code=303)
-    _set_cookie(response, SEAT_COOKIE.format(made.id), made.token, made.id)
+    cookies = [(SEAT_COOKIE.format(made.id), made.token)]
     if invite:
-        _set_cookie(response, INVITE_COOKIE.format(made.id), invite, made.id)
+        cookies.append((INVITE_COOKIE.format(made.id), invite))
+    for name, value in cookies:
+        set_cookie(
+            response,
+            page.request,
+            page.rt.settings,
+            name,
+            value,
+            max_age=COOKIE_DAYS * 86400,
+            path=f"/play/games/{made.id}",
+        )
     return response
 
 
@@ -272,10 +272,9 @@ def _spec(values: dict[str, str]) -> GameSpec:
 
 
 def _check_signed(page: Page, values: dict[str, str]) -> None:
-    """Signed-in visitors' forms carry the session's token; anonymous ones need none (a game
-    outside events is open to anybody and changes nothing of theirs)."""
-    if page.user is not None:
-        page.check_form(values)
+    """The form came from this site: the session's token, or a visitor's (another site must
+    not open games, or take seats, in a visitor's name)."""
+    page.check_any_form(values)
 
 
 @router.post("/play/new")
@@ -296,7 +295,7 @@ async def new_game(request: Request, page: PageDep, form: FormDep) -> Response:
             Form({**LOBBY_DEFAULTS, "level": "5"}),
             exc.status,
         )
-    return _to_game(made, made.invite)
+    return _to_game(page, made, made.invite)
 
 
 @router.post("/play/computer")
@@ -308,11 +307,12 @@ async def new_computer_game(request: Request, page: PageDep, form: FormDep) -> R
         _check_signed(page, values)
         spec = _spec({**values, "pair": "no"})
         level = int(_number(values, "level", 1, FULL_STRENGTH, 5))
-        made = await asyncio.to_thread(create_computer, hub, page.user, spec, level)
+        address = request.client.host if request.client else ""
+        made = await asyncio.to_thread(create_computer, hub, page.user, spec, level, address)
     except ServiceError as exc:
         inputs = (*LOBBY_DEFAULTS, "level")
         return _lobby(page, Form(LOBBY_DEFAULTS), Form(values).refused(exc, inputs), exc.status)
-    return _to_game(made)
+    return _to_game(page, made)
 
 
 # ----- a live game
@@ -464,4 +464,4 @@ async def join(request: Request, live_id: LiveId, page: PageDep, form: FormDep) 
             roles=ROLES,
             error=exc.message,
         )
-    return _to_game(made)
+    return _to_game(page, made)

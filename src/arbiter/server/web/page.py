@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -25,6 +26,7 @@ from fastapi import Depends, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.routing import APIRoute
+from markupsafe import escape
 from sqlalchemy.exc import OperationalError
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
@@ -32,14 +34,23 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arbiter import i18n
 from arbiter.i18n import N_, gettext
+from arbiter.server.auth.cookies import set_cookie
 from arbiter.server.auth.dependencies import Caller, RuntimeDep, require_form_csrf, session_caller
 from arbiter.server.runtime import Runtime
-from arbiter.server.services.accounts import CurrentUser
-from arbiter.server.services.errors import ServiceError, Unauthenticated
+from arbiter.server.services.accounts import (
+    CurrentUser,
+    check_csrf,
+    check_visitor_csrf,
+    visitor_csrf_token,
+)
+from arbiter.server.services.errors import Forbidden, ServiceError, Unauthenticated
 from arbiter.server.web.templating import render
 
 LANG_COOKIE = "arbiter_lang"
 LANG_COOKIE_DAYS = 365
+FORM_EXPIRED = N_("The form has expired or did not come from this site: reload the page.")
+VISITOR_COOKIE = "arbiter_visitor"
+"""A random value that the CSRF token of a visitor not signed in is made from."""
 
 #: Short notices shown after a change, named in the redirect's ``done`` parameter.
 NOTICES: dict[str, str] = {
@@ -114,6 +125,7 @@ class Page:
     rt: Runtime
     who: Caller
     lang: str = field(default_factory=i18n.current)
+    new_visitor: str | None = None
 
     @property
     def user(self) -> CurrentUser | None:
@@ -122,8 +134,26 @@ class Page:
 
     @property
     def csrf(self) -> str:
-        """The session's token for forms ("" when nobody is signed in)."""
-        return self.who.csrf(self.rt) or ""
+        """The token for the page's forms: the session's, or — nobody signed in — the
+        visitor's (the cookie it comes from is set with the page)."""
+        found = self.who.csrf(self.rt)
+        if found:
+            return found
+        visitor = self.request.cookies.get(VISITOR_COOKIE) or self.new_visitor
+        if not visitor or len(visitor) > 100:
+            visitor = self.new_visitor = secrets.token_urlsafe(24)
+        return visitor_csrf_token(self.rt, visitor)
+
+    def check_any_form(self, form: Mapping[str, Any]) -> None:
+        """403 unless the form came from one of this site's pages, signed in or not (the
+        session's token, or the visitor's)."""
+        token = form.get("csrf_token")
+        given = token if isinstance(token, str) else None
+        if self.who.secret is not None and check_csrf(self.rt, self.who.secret, given):
+            return
+        if check_visitor_csrf(self.rt, self.request.cookies.get(VISITOR_COOKIE), given):
+            return
+        raise Forbidden(gettext(FORM_EXPIRED))
 
     def require_user(self) -> CurrentUser:
         """The signed-in account, or "sign in first"."""
@@ -149,17 +179,47 @@ class Page:
         base = {
             "page": self,
             "user": self.user,
-            "csrf": self.csrf,
+            "csrf": _Lazy(lambda: self.csrf),
             "notice": self.notice(),
             "switch": language_links(self.request),
             "here": self.request.url.path,
         }
-        return HTMLResponse(render(template, {**base, **context}), status_code=status)
+        response = HTMLResponse(render(template, {**base, **context}), status_code=status)
+        if self.new_visitor is not None:
+            set_cookie(
+                response,
+                self.request,
+                self.rt.settings,
+                VISITOR_COOKIE,
+                self.new_visitor,
+                max_age=self.rt.settings.session_days * 86400,
+            )
+        return response
 
     def redirect(self, path: str, done: str | None = None, anchor: str = "") -> RedirectResponse:
         """Go to ``path`` (a 303 after a form), with a notice."""
         target = with_query(path, done=done) + (f"#{anchor}" if anchor else "")
         return RedirectResponse(target, status_code=303)
+
+
+class _Lazy:
+    """Text computed when a template first shows it: a visitor's form token (and its cookie)
+    is made only for pages that have a form."""
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self._make = make
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        if self._text is None:
+            self._text = self._make()
+        return self._text
+
+    def __html__(self) -> str:
+        return escape(str(self))
+
+    def __bool__(self) -> bool:
+        return bool(str(self))
 
 
 def page_dependency(
@@ -193,15 +253,11 @@ def upload(form: FormData, name: str) -> UploadFile | None:
     return None
 
 
-def read_upload(file: UploadFile, field: str = "file") -> bytes:
-    """An uploaded file's bytes (at most the API's 10 MB)."""
-    from arbiter.server.api.events import MAX_UPLOAD
-    from arbiter.server.services.errors import Invalid
+def read_upload(page: Page, file: UploadFile, field: str = "file") -> bytes:
+    """An uploaded file's bytes, within the server's ``upload_bytes`` quota."""
+    from arbiter.server.api.files import read_upload as read_within
 
-    data = file.file.read(MAX_UPLOAD + 1)
-    if len(data) > MAX_UPLOAD:
-        raise Invalid(f"the file is larger than {MAX_UPLOAD // 1_000_000} MB", field)
-    return data
+    return read_within(file, page.rt.settings.quotas.upload_bytes, field)
 
 
 def language_links(request: Request) -> list[tuple[str, str, str]]:
@@ -277,12 +333,14 @@ class PageRoute(APIRoute):
                     response = await run_in_threadpool(error_page, request, busy)
                     response.headers["Retry-After"] = "2"
             if remember:
-                response.set_cookie(
+                rt: Runtime = request.app.state.runtime
+                set_cookie(
+                    response,
+                    request,
+                    rt.settings,
                     LANG_COOKIE,
                     lang,
                     max_age=LANG_COOKIE_DAYS * 86400,
-                    samesite="lax",
-                    path="/",
                 )
             response.headers.setdefault("Content-Language", lang)
             response.headers.setdefault("Cache-Control", "no-store")

@@ -21,6 +21,7 @@ from arbiter.reports.go_sheet import sheet_html
 from arbiter.reports.toguz_protocol import protocol_html
 from arbiter.server.api.files import attachment
 from arbiter.server.api.params import AfterRound, Board, EventId, RoundNo, TableNo
+from arbiter.server.guard import document_policy
 from arbiter.server.services import events, records
 from arbiter.server.services.errors import NotFound, domain
 from arbiter.server.services.text import slug
@@ -38,7 +39,9 @@ def _answer(html: str, fmt: str, filename: str) -> Response:
 
         data = to_pdf(html)
         return attachment(data, f"{filename}.pdf", "application/pdf")
-    return HTMLResponse(html)
+    response = HTMLResponse(html)
+    response.headers["Content-Security-Policy"] = document_policy(html)
+    return response
 
 
 def _stem(name: str, event_id: int) -> str:
