@@ -5,6 +5,7 @@ computer's quotas. Each of these broke a game, or the server, before."""
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,8 @@ from arbiter.server.play import engines
 from arbiter.server.play.client import PlayClient, ServerError
 from arbiter.server.play.room import Room
 from arbiter.server.play.state import Event, GameState, Options
+from arbiter.server.services import accounts
+from tests.server.conftest import PASSWORD, Server
 from tests.server.play.conftest import LiveServer, MakeRuntime, run
 
 
@@ -204,3 +207,51 @@ def test_the_computer_thinks_on_its_own_threads_one_game_at_a_time(
         server.stop()
     assert len(names) == 2 and all(n.startswith("arbiter-engine") for n in names), names
     assert at_once[1] == 1, "two games thought at once on one engine thread"
+
+
+def test_analyses_are_queued_with_their_place_and_bounded(
+    make_runtime: MakeRuntime, tmp_path: Path
+) -> None:
+    quotas = Quotas(engine_threads=1, analyses=2, analyses_per_user=1)
+    server = Server(make_runtime(f"sqlite:///{tmp_path / 'a.db'}", quotas=quotas))
+    games = [f"1. 76 87 2. {pit}" for pit in (99, 11, 22, 33)]
+
+    def analyse(client: Any, record: str) -> Any:
+        page = client.get("/viewer")
+        token = re.search(r'name="csrf_token" value="([0-9a-f]+)"', page.text)
+        assert token is not None
+        return client.post("/viewer/analyse", data={"record": record, "csrf_token": token.group(1)})
+
+    long_game = "1. 76 87 2. 99 11 3. 22 33 4. 44 55 5. 66 77 6. 88 98"
+    visitor = server.browser()
+    first = analyse(visitor, long_game)
+    assert first.status_code == 200 and "data-analysis" in first.text
+    again = analyse(visitor, games[0])  # one at a time for this visitor
+    assert again.status_code == 429 and "at a time" in again.text
+    accounts.create_user(server.rt, "bek", PASSWORD)
+    other = server.browser()
+    other.post(
+        "/login",
+        data={"username": "bek", "password": PASSWORD, "csrf_token": _token(other, "/login")},
+    )
+    queued = analyse(other, games[1])
+    assert queued.status_code == 200
+    key = re.search(r'data-analysis="/analysis/([0-9a-f]{64})"', queued.text)
+    assert key is not None
+    assert other.get(f"/analysis/{key.group(1)}").json()["waiting"] == 1  # its place shown
+    assert "analyses ahead of this one" in queued.text
+    accounts.create_user(server.rt, "cho", PASSWORD)
+    third = server.browser()
+    third.post(
+        "/login",
+        data={"username": "cho", "password": PASSWORD, "csrf_token": _token(third, "/login")},
+    )
+    full = analyse(third, games[2])
+    assert full.status_code == 503 and "try again" in full.text
+    server.rt.thinking.close()
+
+
+def _token(client: Any, path: str) -> str:
+    found = re.search(r'name="csrf_token" value="([0-9a-f]+)"', client.get(path).text)
+    assert found is not None
+    return found.group(1)

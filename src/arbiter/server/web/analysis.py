@@ -129,6 +129,8 @@ class _Steps:
                 found.reviews.append(review)
                 self.thinking.submit(self.step)
                 return
+        except RuntimeError as exc:  # the threads were stopped: the server is stopping
+            found.error = str(exc) or "the server stopped"
         except Exception as exc:  # the page says so; the log has the details
             log.exception("the analysis %s failed", found.key)
             found.error = str(exc) or type(exc).__name__
