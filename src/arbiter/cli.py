@@ -11,35 +11,30 @@ fix) stays as it is in every language.
 """
 
 import sys
-from collections.abc import Iterator
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from typer import rich_utils
 
-# Typer vendors Click; its exception base is needed to print usage errors as one line.
+# Typer vendors Click: its command type, and its exception base to print usage errors as one line.
+from typer._click.core import Command
 from typer._click.exceptions import ClickException
 
-from arbiter import __version__, i18n
-from arbiter.commands import db, event, go, rating, reports, serve, toguz, user
+from arbiter import i18n
+from arbiter.commands import help_text
+from arbiter.commands.areas import Areas
 from arbiter.commands.common import CommandError, echo_error
 from arbiter.errors import ArbiterError
 
+# The areas (toguz, go, event, ...) are imported when named (arbiter.commands.areas), so that
+# a command pays only for what it uses.
 app = typer.Typer(
     name="arbiter",
+    cls=Areas,
     help="Run Go and Toguz Korgool competitions by the federations' rules.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-app.add_typer(toguz.app, name="toguz")
-app.add_typer(go.app, name="go")
-app.add_typer(event.app, name="event")
-app.add_typer(db.app, name="db")
-app.add_typer(user.app, name="user")
-app.command("serve")(serve.serve)
-app.add_typer(rating.app, name="rating")
-reports.register(toguz.app, go.app, event.app)
 
 
 @app.callback()
@@ -64,68 +59,20 @@ def root(
         i18n.set_language(lang)
 
 
-@app.command("version")
-def version() -> None:
-    """Print arbiter's version."""
-    typer.echo(__version__)
-
-
-# Typer's own words in help (its panels' titles and marks), in the language of the messages.
-_TYPER_TEXTS = {
-    "ARGUMENTS_PANEL_TITLE": i18n.N_("Arguments"),
-    "OPTIONS_PANEL_TITLE": i18n.N_("Options"),
-    "COMMANDS_PANEL_TITLE": i18n.N_("Commands"),
-    "REQUIRED_LONG_STRING": i18n.N_("[required]"),
-    "DEFAULT_STRING": i18n.N_("[default: {}]"),
-}
-
-
-def _walk(cmd: Any) -> Iterator[Any]:
-    yield cmd
-    for sub in getattr(cmd, "commands", {}).values():
-        yield from _walk(sub)
-
-
-def _help_option(cmd: Any) -> Any:
-    return cmd.get_help_option(cmd.make_context(cmd.name, [], resilient_parsing=True))
-
-
-def help_texts(root: Any = None) -> set[str]:
+def help_texts(root: Command | None = None) -> set[str]:
     """Every help text of the command line (commands, options, arguments): of the app in
     English by default — the translation catalogues hold them beside the marked messages — or
-    of ``root``, a tree made by :func:`command`."""
-    found: set[str] = set()
-    for cmd in _walk(typer.main.get_command(app) if root is None else root):
-        params = [*cmd.params, _help_option(cmd)]
-        found.update(t for t in [cmd.help, *(getattr(p, "help", None) for p in params)] if t)
-    return found
+    of ``root``, a tree made by :func:`command`. Every area is loaded to read them."""
+    return help_text.texts(typer.main.get_command(app) if root is None else root)
 
 
-def command() -> Any:
+def command() -> Command:
     """The app as a Click command with its help in the current language (``--help`` is
     answered while the arguments are parsed, before ``--lang`` could act, so the command
     line is scanned for it first: see :func:`_run`)."""
     cmd = typer.main.get_command(app)
-    for sub in _walk(cmd):
-        if sub.help:
-            sub.help = i18n.gettext(sub.help)
-        for param in sub.params:
-            if getattr(param, "help", None):
-                param.help = i18n.gettext(param.help)
-        sub.get_help_option = _translated_help_option(sub.get_help_option)
-    for name, english in _TYPER_TEXTS.items():
-        setattr(rich_utils, name, i18n.gettext(english))
+    help_text.translate(cmd)
     return cmd
-
-
-def _translated_help_option(make: Any) -> Any:
-    def get_help_option(ctx: Any) -> Any:
-        option = make(ctx)
-        if option is not None and option.help:
-            option.help = i18n.gettext(option.help)
-        return option
-
-    return get_help_option
 
 
 def _early_language(argv: list[str]) -> None:

@@ -9,26 +9,31 @@ be read is one line on standard error (exit code 2) and nothing is written.
 
 from __future__ import annotations
 
-import json
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arbiter.commands.common import fail, say
-from arbiter.commands.event import FileOption, app
+from arbiter.commands.common import fail, read_bytes, say, write_atomically
+from arbiter.commands.event_common import (
+    FileOption,
+    check_format,
+    check_game,
+    check_new,
+    check_system,
+    load,
+    print_json,
+    save,
+)
 from arbiter.errors import ArbiterError
-from arbiter.events import document
-from arbiter.events.formats.common import Imported
-from arbiter.events.formats.egf import extension, h9_bytes
-from arbiter.events.formats.opengotha import import_opengotha, write_opengotha
-from arbiter.events.formats.trf import import_trf, write_trf
-from arbiter.events.settings import SYSTEMS
 from arbiter.i18n import N_
+
+if TYPE_CHECKING:
+    from arbiter.events.formats.common import Imported
+
+app = typer.Typer()
 
 EXPORT_FORMATS = ("opengotha", "h9", "trf", "json")
 SOURCE_FORMATS = ("opengotha", "trf")
@@ -79,24 +84,19 @@ def import_command(
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
     """Create an event file from another program's file."""
+    from arbiter.events.formats.opengotha import import_opengotha
+    from arbiter.events.formats.trf import import_trf
+
     fmt = fmt.strip().lower()
     if fmt not in ("table", "json"):
         fail(N_("unknown format {format!r}: use {allowed}"), format=fmt, allowed="table, json")
-    if file.exists() and not force:
-        fail(N_("{file} exists already: use --force to replace it"), file=file)
-    try:
-        data = source.read_bytes()
-    except OSError as exc:
-        fail(N_("{file}: cannot read ({reason})"), file=source, reason=exc.strerror or exc)
+    check_new(file, force)
+    data = read_bytes(source)
     kind = _source_format(source, data, source_format)
-    if system is not None and system not in SYSTEMS:
-        fail(
-            N_("unknown system {system!r}: use {systems}"),
-            system=system,
-            systems=", ".join(SYSTEMS),
-        )
-    if game is not None and game not in ("go", "toguz"):
-        fail(N_("unknown game {game!r}: use go or toguz"), game=game)
+    if system is not None:
+        check_system(system)
+    if game is not None:
+        check_game(game)
     if kind == "opengotha":
         if game not in (None, "go") or system is not None:
             fail(N_("an OpenGotha file is a Go event; its system comes from the file"))
@@ -109,7 +109,7 @@ def import_command(
             lambda: import_trf(data, game=game, system=system),  # type: ignore[arg-type]
         )
     event = imported.event
-    document.save(file, event)
+    save(file, event)
     for note in imported.notes:
         say(N_("note: {note}"), note=note, err=True)
     if fmt == "json":
@@ -122,7 +122,7 @@ def import_command(
             "participants": [{"no": p.no, "name": p.name} for p in event.participants],
             "notes": list(imported.notes),
         }
-        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        print_json(doc)
         return
     created = {
         "individual": N_(
@@ -166,14 +166,13 @@ def export_command(
     ] = None,
 ) -> None:
     """Write the event for another program: OpenGotha XML, EGF results (h9), TRF or JSON."""
-    value = fmt.strip().lower()
-    if value not in EXPORT_FORMATS:
-        fail(
-            N_("unknown format {format!r}: use {allowed}"),
-            format=fmt,
-            allowed=", ".join(EXPORT_FORMATS),
-        )
-    event = document.load(file)
+    from arbiter.events import document
+    from arbiter.events.formats.egf import extension, h9_bytes
+    from arbiter.events.formats.opengotha import write_opengotha
+    from arbiter.events.formats.trf import write_trf
+
+    value = check_format(fmt, EXPORT_FORMATS)
+    event = load(file)
     text: str | None = None
     if value == "opengotha":
         text = write_opengotha(event)
@@ -196,20 +195,5 @@ def export_command(
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
         return
-    _write_atomically(output, data)
+    write_atomically(output, data)
     say(N_("wrote {file}"), file=output)
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise

@@ -1,73 +1,27 @@
 """``arbiter event explain|swap|force|forbid|skip``: Swiss and McMahon pairings explained and
-edited by hand, and the progress bar shown while a pairing takes long.
+edited by hand.
 
-The commands are registered on the ``arbiter event`` application (see ``commands/event.py``);
-they read and write the event file like every other ``event`` command.
+They read and write the event file like every other ``event`` command; the pairing's progress
+bar (:func:`progress_bar`, kept here by that name too) is :mod:`arbiter.commands.progress`'s.
 """
 
 from __future__ import annotations
 
-import json
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
 
 from arbiter.commands.common import fail, say, tr
-from arbiter.commands.event import FileOption, _load, _save, app
-from arbiter.events.event import Event
-from arbiter.events.reports import pairing_table
-from arbiter.events.swiss import edits
-from arbiter.events.swiss.explain import explain, render
-from arbiter.events.swiss.system import listening
+from arbiter.commands.event_common import FileOption, load, print_json, save
+from arbiter.commands.progress import progress_bar
 from arbiter.i18n import N_
 
-#: A pairing that has not finished after this many seconds shows a progress bar.
-PATIENCE = 1.0
+if TYPE_CHECKING:
+    from arbiter.events.event import Event
 
+__all__ = ["app", "progress_bar"]
 
-@contextmanager
-def progress_bar(patience: float = PATIENCE) -> Iterator[None]:
-    """Show what the pairing does (on standard error, in a terminal) once it has taken more
-    than ``patience`` seconds; nothing for quick pairings."""
-    state = {"stage": "pairing"}
-    done = threading.Event()
-    console = Console(stderr=True)
-    shown: list[tuple[Progress, TaskID]] = []
-
-    def hook(stage: str) -> None:
-        state["stage"] = stage
-        if shown:
-            bar, task = shown[0]
-            bar.update(task, description=stage)
-
-    def watch() -> None:
-        if done.wait(patience) or not console.is_terminal:
-            return
-        bar = Progress(
-            SpinnerColumn(),
-            TextColumn("{task.description}"),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        )
-        bar.start()
-        shown.append((bar, bar.add_task(state["stage"], total=None)))
-        done.wait()
-        bar.stop()
-
-    watcher = threading.Thread(target=watch, daemon=True)
-    watcher.start()
-    try:
-        with listening(hook):
-            yield
-    finally:
-        done.set()
-        watcher.join(timeout=2)
+app = typer.Typer()
 
 
 def _round(event: Event, number: int | None) -> int:
@@ -85,18 +39,22 @@ def explain_command(
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
 ) -> None:
     """Explain a Swiss or McMahon round: the weight components of every pair."""
+    from arbiter.events.swiss.explain import explain, render
+
     if fmt not in ("text", "json"):
         fail(N_("unknown format {format!r}: use {allowed}"), format=fmt, allowed="text, json")
-    event = _load(file)
+    event = load(file)
     with progress_bar():
         doc = explain(event, _round(event, round_no))
     if fmt == "json":
-        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        print_json(doc)
     else:
         typer.echo(render(doc), nl=False)
 
 
 def _report(event: Event, notes: list[str], what: str) -> None:
+    from arbiter.events.reports import pairing_table
+
     typer.echo(what)
     for note in notes:
         say(N_("warning: {note}"), note=note)
@@ -112,16 +70,20 @@ Who = Annotated[str, typer.Argument(help="A participant: number or exact name.")
 @app.command("swap")
 def swap_command(file: FileOption, first: Who, second: Who) -> None:
     """Two participants exchange their places in the last (unplayed) round."""
-    event, notes = edits.swap(_load(file), first, second)
-    _save(file, event)
+    from arbiter.events.swiss import edits
+
+    event, notes = edits.swap(load(file), first, second)
+    save(file, event)
     _report(event, notes, tr(N_("swapped {first} and {second}"), first=first, second=second))
 
 
 @app.command("force")
 def force_command(file: FileOption, first: Who, second: Who) -> None:
     """Two participants meet in the last round; their former opponents meet each other."""
-    event, notes = edits.force(_load(file), first, second)
-    _save(file, event)
+    from arbiter.events.swiss import edits
+
+    event, notes = edits.force(load(file), first, second)
+    save(file, event)
     _report(event, notes, tr(N_("{first} and {second} meet"), first=first, second=second))
 
 
@@ -129,9 +91,11 @@ def force_command(file: FileOption, first: Who, second: Who) -> None:
 def forbid_command(file: FileOption, first: Who, second: Who) -> None:
     """Two participants must not meet in the last round: it is paired again without them
     (pairs edited by hand are kept)."""
+    from arbiter.events.swiss import edits
+
     with progress_bar():
-        event, notes = edits.forbid(_load(file), first, second)
-    _save(file, event)
+        event, notes = edits.forbid(load(file), first, second)
+    save(file, event)
     _report(event, notes, tr(N_("{first} and {second} no longer meet"), first=first, second=second))
 
 
@@ -143,9 +107,11 @@ def skip_command(
 ) -> None:
     """A participant does not play the last round (a bye asked for): the round is paired
     again without them (pairs edited by hand are kept)."""
+    from arbiter.events.swiss import edits
+
     with progress_bar():
-        event, notes = edits.skip(_load(file), participant, "half" if half else "zero")
-    _save(file, event)
+        event, notes = edits.skip(load(file), participant, "half" if half else "zero")
+    save(file, event)
     _report(
         event,
         notes,

@@ -1,4 +1,8 @@
-"""``arbiter go``: Go from the command line: the rules over GTP, SGF records, pair-go handicaps."""
+"""``arbiter go``: Go from the command line: the rules over GTP, SGF records, pair-go handicaps.
+
+Every command needs the rules (:mod:`arbiter.games.go`, which the help of ``gtp`` quotes too);
+the GTP engine and the SGF reader are imported by the commands that use them.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,8 @@ from typing import Annotated
 
 import typer
 
-from arbiter.commands.common import fail, say, tr
+from arbiter.commands import reports
+from arbiter.commands.common import fail, read_bytes, say, tr
 from arbiter.games.go import (
     KO_RULES,
     Game,
@@ -20,10 +25,8 @@ from arbiter.games.go import (
     count,
     pair_handicap,
 )
-from arbiter.games.go.gtp import GtpEngine
 from arbiter.games.go.result import format_points
 from arbiter.i18n import N_
-from arbiter.records.sgf import SgfError, read_sgf
 
 app = typer.Typer(help="Go: the rules over GTP, SGF records.", no_args_is_help=True)
 
@@ -44,6 +47,8 @@ def gtp_command(
     final_score (area scoring, every stone alive) and genmove (a random legal move that does not
     fill its own eye). Errors are answered '? message' and the session goes on.
     """
+    from arbiter.games.go.gtp import GtpEngine
+
     if ko not in KO_RULES:
         fail(N_("unknown ko rule {ko!r}: choose one of {rules}"), ko=ko, rules=", ".join(KO_RULES))
     engine = GtpEngine(ko=ko, size=size, komi=komi, seed=seed)
@@ -56,10 +61,9 @@ def gtp_command(
 
 
 def _load(path: Path) -> Game:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        fail(N_("{file}: cannot read ({reason})"), file=path, reason=exc.strerror or exc)
+    from arbiter.records.sgf import SgfError, read_sgf
+
+    data = read_bytes(path)
     try:
         return read_sgf(data)
     except SgfError as exc:
@@ -195,3 +199,17 @@ def pair_handicap_command(
 
 def _points(value: Fraction) -> str:
     return format_points(float(value))
+
+
+@app.command("sheet")
+def sheet_command(
+    file: Annotated[Path, typer.Argument(help="An SGF file.")],
+    fmt: reports.Format = "html",
+    lang: reports.Lang = None,
+    output: reports.Output = None,
+) -> None:
+    """The game sheet: the final position with move numbers, every move, the result."""
+    from arbiter.records.sgf import read_sgf
+    from arbiter.reports.go_sheet import sheet_html
+
+    reports.emit(sheet_html(read_sgf(read_bytes(file)), reports.language(lang)), fmt, output)

@@ -7,7 +7,6 @@ from typing import Annotated
 import typer
 
 from arbiter.commands.common import fail
-from arbiter.events.ratings.egf import CLASS_WEIGHTS, EgfGame, egf_update
 from arbiter.i18n import N_
 
 app = typer.Typer(help="Ratings: the EGF's Go rating.", no_args_is_help=True)
@@ -30,6 +29,8 @@ def egf_command(
 
     Example: arbiter rating egf 2100 2100 win   →   2109.306
     """
+    from arbiter.events.ratings.egf import CLASS_WEIGHTS, EgfGame, egf_update
+
     if result.lower() not in _RESULTS:
         fail(N_("the result is win, loss or draw, not {result!r}"), result=result)
     if cls.upper() not in CLASS_WEIGHTS:

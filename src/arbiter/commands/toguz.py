@@ -1,19 +1,22 @@
-"""``arbiter toguz``: Toguz Korgool from the command line."""
+"""``arbiter toguz``: Toguz Korgool from the command line.
+
+Each command imports the rules, records and engine it uses when it runs (``perft`` needs no
+record reader, ``replay`` no engine).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, cast
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
-from rich.console import Console
 
-from arbiter.commands.common import fail, say
-from arbiter.games.toguz import Position
-from arbiter.games.toguz.perft import perft
+from arbiter.commands import reports
+from arbiter.commands.common import fail, read_bytes, say
 from arbiter.i18n import N_
-from arbiter.records.toguz_record import RecordError, ToguzRecord, replay
-from arbiter.records.toguz_text import read_games
+
+if TYPE_CHECKING:
+    from arbiter.records.toguz_record import ToguzRecord
 
 app = typer.Typer(help="Toguz Korgool: play, replay records, count moves.", no_args_is_help=True)
 
@@ -24,16 +27,19 @@ def perft_command(
     fen: Annotated[str | None, typer.Option(help="Start from this position instead.")] = None,
 ) -> None:
     """Print '<depth> <count>' for each depth from 1 to DEPTH: the number of move sequences."""
+    from arbiter.games.toguz import Position
+    from arbiter.games.toguz.perft import perft
+
     pos = Position.from_fen(fen) if fen else Position.initial()
     for d in range(1, depth + 1):
         typer.echo(f"{d} {perft(pos, d)}")
 
 
 def _read_records(path: Path) -> list[ToguzRecord]:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        fail(N_("{file}: cannot read ({reason})"), file=path, reason=exc.strerror or exc)
+    from arbiter.records.toguz_record import RecordError
+    from arbiter.records.toguz_text import read_games
+
+    raw = read_bytes(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -48,6 +54,19 @@ def _read_records(path: Path) -> list[ToguzRecord]:
         fail(N_("{file}: {error}"), file=path, error=exc.text)
 
 
+def _game_of(path: Path, number: int) -> ToguzRecord:
+    """Game ``number`` (1 = the first) of the record file ``path``."""
+    records = _read_records(path)
+    if not 1 <= number <= len(records):
+        fail(
+            N_("{file} holds {count} games; there is no game {game}"),
+            file=path,
+            count=len(records),
+            game=number,
+        )
+    return records[number - 1]
+
+
 @app.command("replay")
 def replay_command(
     files: Annotated[list[Path], typer.Argument(help="Record files: PlayOK, federation, JSON.")],
@@ -59,6 +78,8 @@ def replay_command(
     result where the board decides it. Ends with '<N> games replayed, <M> mismatches'; the exit
     code is 1 when M > 0, 2 when a file cannot be read.
     """
+    from arbiter.records.toguz_record import replay
+
     loaded = [(path, _read_records(path)) for path in files]
     games = mismatches = 0
     for path, records in loaded:
@@ -93,6 +114,8 @@ def play_command(
     ] = None,
 ) -> None:
     """Play a game in the terminal; the record is saved at the end."""
+    from rich.console import Console
+
     from arbiter.commands.toguz_play import Controller, TerminalGame, run_game
     from arbiter.engines.toguz_engine import level_of
     from arbiter.games.toguz.position import variant_of
@@ -140,18 +163,11 @@ def analyse_command(
 ) -> None:
     """The engine's best move and evaluation for every move of a game; mistakes marked ? and ??."""
     from arbiter.engines.toguz_engine import describe_score, review_game
+    from arbiter.records.toguz_record import replay
 
-    records = _read_records(file)
-    if not 1 <= game <= len(records):
-        fail(
-            N_("{file} holds {count} games; there is no game {game}"),
-            file=file,
-            count=len(records),
-            game=game,
-        )
+    record = _game_of(file, game)
     if not 0 < seconds <= 60:
         fail(N_("--seconds must be between 0 and 60, not {seconds}"), seconds=seconds)
-    record = records[game - 1]
     played = replay(record)
     if played.mismatches and len(played.positions) <= len(record.moves):
         fail(
@@ -172,3 +188,17 @@ def analyse_command(
             f"{number:>3}. {side:<5} {move!s:<5}{review.mark:<2} "
             f"{describe_score(review.played_score):>10}{best}"
         )
+
+
+@app.command("protocol")
+def protocol_command(
+    file: Annotated[Path, typer.Argument(help="A record file: PlayOK, federation or JSON.")],
+    game: Annotated[int, typer.Option(help="Which game of the file (1 = the first).")] = 1,
+    fmt: reports.Format = "html",
+    lang: reports.Lang = None,
+    output: reports.Output = None,
+) -> None:
+    """The game protocol as federations print it (moves, a diagram every ten, result)."""
+    from arbiter.reports.toguz_protocol import protocol_html
+
+    reports.emit(protocol_html(_game_of(file, game), reports.language(lang)), fmt, output)

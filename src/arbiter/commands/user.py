@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -16,6 +18,10 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help="Server accounts.", no_args_is_help=True)
 
+PasswordStdin = Annotated[
+    bool, typer.Option("--password-stdin", help="Read the password from standard input.")
+]
+
 
 def _password(from_stdin: bool) -> str:
     if from_stdin:
@@ -27,11 +33,21 @@ def _password(from_stdin: bool) -> str:
     return value
 
 
-def _runtime(db: str | None) -> Runtime:
+@contextmanager
+def _server(db: str | None) -> Iterator[Runtime]:
+    """The server's runtime on ``db``, closed at the end; a request the accounts service
+    refuses stops the command with its reason."""
     from arbiter.server.runtime import Runtime
+    from arbiter.server.services.errors import ServiceError
 
     settings = settings_for(db)
-    return Runtime.create(settings, open_database(settings))
+    rt = Runtime.create(settings, open_database(settings))
+    try:
+        yield rt
+    except ServiceError as exc:
+        fail(exc.message)
+    finally:
+        rt.db.dispose()
 
 
 @app.command("create")
@@ -41,23 +57,15 @@ def create_command(
         bool, typer.Option("--admin", help="A site administrator (may do everything).")
     ] = False,
     display_name: Annotated[str, typer.Option("--name", help="The name shown to others.")] = "",
-    password_stdin: Annotated[
-        bool, typer.Option("--password-stdin", help="Read the password from standard input.")
-    ] = False,
+    password_stdin: PasswordStdin = False,
     db: DbOption = None,
 ) -> None:
     """Create an account (the database is brought to the current schema first)."""
     from arbiter.server.services import accounts
-    from arbiter.server.services.errors import ServiceError
 
     password = _password(password_stdin)
-    rt = _runtime(db)
-    try:
+    with _server(db) as rt:
         user = accounts.create_user(rt, username, password, display_name=display_name, admin=admin)
-    except ServiceError as exc:
-        fail(exc.message)
-    finally:
-        rt.db.dispose()
     say(
         N_("created administrator {name} (id {id})")
         if user.is_admin
@@ -70,23 +78,15 @@ def create_command(
 @app.command("password")
 def password_command(
     username: Annotated[str, typer.Argument(help="The account.")],
-    password_stdin: Annotated[
-        bool, typer.Option("--password-stdin", help="Read the password from standard input.")
-    ] = False,
+    password_stdin: PasswordStdin = False,
     db: DbOption = None,
 ) -> None:
     """Set an account's password (its sessions and tokens are closed)."""
     from arbiter.server.services import accounts
-    from arbiter.server.services.errors import ServiceError
 
     password = _password(password_stdin)
-    rt = _runtime(db)
-    try:
+    with _server(db) as rt:
         accounts.reset_password(rt, username, password)
-    except ServiceError as exc:
-        fail(exc.message)
-    finally:
-        rt.db.dispose()
     say(N_("password of {name} set"), name=username)
 
 
@@ -95,11 +95,8 @@ def list_command(db: DbOption = None) -> None:
     """List the accounts."""
     from arbiter.server.services import accounts
 
-    rt = _runtime(db)
-    try:
+    with _server(db) as rt:
         users = accounts.all_users(rt)
-    finally:
-        rt.db.dispose()
     for u in users:
         flag = "  admin" if u.is_admin else ""
         typer.echo(f"{u.id}\t{u.username}\t{u.display_name}{flag}")
