@@ -20,7 +20,11 @@ setup(
         Extension(
             "arbiter.engines._toguz_search",
             sources=["src/arbiter/engines/_toguz_search.c"],
-            depends=["src/arbiter/games/toguz/rules.h", "src/arbiter/engines/toguz_pvs.h"],
+            depends=[
+                "src/arbiter/games/toguz/rules.h",
+                "src/arbiter/engines/toguz_pvs.h",
+                "src/arbiter/engines/toguz_eval.h",
+            ],
             include_dirs=TOGUZ_INCLUDE,
             extra_compile_args=CFLAGS,
         ),

@@ -1,7 +1,8 @@
 """The users' languages: English, Russian, Kyrgyz, Kazakh and Mongolian (Cyrillic).
 
 Text meant for people is marked with :func:`_` (or ``{{ _("…") }}`` in templates) and looked up
-in gettext catalogues, ``src/arbiter/locales/<lang>/LC_MESSAGES/arbiter.po``, read through Babel
+in gettext catalogues, ``src/arbiter/locales/<lang>/LC_MESSAGES/arbiter.po`` — the translators'
+files, kept up to date with the code by ``make i18n`` (docs/languages.md) — read through Babel
 (no compile step: the ``.po`` files are turned into catalogues in memory when first used).
 English is the source language. The current language is a context variable: the web server sets
 it per request (from a cookie, the ``lang`` parameter or the browser's ``Accept-Language``), the
@@ -61,6 +62,7 @@ def translations(lang: str) -> _gettext.NullTranslations:
     with path.open("rb") as f:
         catalog = read_po(f, locale=lang, domain=DOMAIN)
     buffer = BytesIO()
+    # As msgfmt does, fuzzy entries (a translation not yet confirmed) are left out: English.
     write_mo(buffer, catalog)
     buffer.seek(0)
     return Translations(buffer, domain=DOMAIN)

@@ -7,7 +7,17 @@ from collections.abc import Callable
 
 import pytest
 
-from arbiter.match import Action, Actor, Match, MatchError, Move
+from arbiter.match import (
+    Action,
+    Actor,
+    Arrive,
+    Match,
+    MatchError,
+    MatchSettings,
+    Move,
+    Start,
+    ToguzConduct,
+)
 
 WHITE = Actor.player("white")
 BLACK = Actor.player("black")
@@ -66,3 +76,18 @@ def play_random_toguz(
         pit = rng.choice(m.toguz.position.legal_moves())
         m = m.apply(Move(pit), clock.advance(think(rng)), Actor.player(side))
     return m
+
+
+def started_toguz(
+    control: str = "60m",
+    t: float = 0.0,
+    conduct: ToguzConduct | None = None,
+    start: str | None = None,
+) -> Match:
+    """A game both players attended, started at ``t``."""
+    settings = MatchSettings.toguz(
+        control, white="Asanov", black="Toktogulov", conduct=conduct, start=start
+    )
+    m = Match.new(settings)
+    m = m.apply(Arrive(), t, WHITE).apply(Arrive(), t, BLACK)
+    return m.apply(Start(), t, REF)

@@ -12,46 +12,18 @@ from hypothesis import strategies as st
 
 from arbiter.games.go import random_move
 from arbiter.match import (
-    AcceptDraw,
-    AcceptMarking,
     Action,
     Actor,
-    AddTime,
-    Adjourn,
-    Adjudicate,
-    Arrive,
-    BothFlagsDown,
-    Claim,
-    ConsentResignation,
-    CorrectSetup,
-    DeclineDraw,
-    Excuse,
-    IntroduceClocks,
-    MarkDead,
     Match,
     MatchError,
     MatchSettings,
-    Move,
-    OutOfTurnMove,
-    Pause,
-    Penalise,
     Player,
-    ProposeResignation,
-    RefuseResignation,
-    Resign,
-    RestorePosition,
-    Resume,
-    ResumePlay,
-    SetClock,
-    SetClocks,
-    SetResult,
-    Start,
     ToguzConduct,
-    Warn,
     match_from_json,
     match_to_json,
     replay,
 )
+from arbiter.match import actions as A
 
 CONTROLS = ["60m", "20m+3x10s", "15m+5/1m extra 1", "10m+2s"]
 REF = Actor.referee()
@@ -77,40 +49,40 @@ def _candidates(m: Match, rng: random.Random) -> list[tuple[Action, Actor, float
     other = rng.choice(players)
     out: list[tuple[Action, Actor, float]] = []
     if m.status == "ready":
-        out += [(Arrive(), p, 5.0) for p in players]
-        out += [(Start(clocks=rng.random() < 0.9), REF, 8.0)]
+        out += [(A.Arrive(), p, 5.0) for p in players]
+        out += [(A.Start(clocks=rng.random() < 0.9), REF, 8.0)]
     if m.kind == "toguz":
         legal = m.toguz.position.legal_moves() or (1,)
-        out += [(Move(rng.choice(legal), draw_offer=rng.random() < 0.15), turn, 40.0)]
-        out += [(Move(rng.randint(1, 10)), other, 1.0), (Claim("repetition"), other, 1.0)]
-        out += [(Claim("draw-offers"), other, 1.0), (Claim("move-cap"), other, 1.0)]
-        out += [(Adjudicate(rng.choice([None, "white", "black"])), REF, 0.5)]
-        out += [(IntroduceClocks(), REF, 1.0)]
-        out += [(AcceptDraw(), other, 1.0), (DeclineDraw(), other, 3.0)]
+        out += [(A.Move(rng.choice(legal), draw_offer=rng.random() < 0.15), turn, 40.0)]
+        out += [(A.Move(rng.randint(1, 10)), other, 1.0), (A.Claim("repetition"), other, 1.0)]
+        out += [(A.Claim("draw-offers"), other, 1.0), (A.Claim("move-cap"), other, 1.0)]
+        out += [(A.Adjudicate(rng.choice([None, "white", "black"])), REF, 0.5)]
+        out += [(A.IntroduceClocks(), REF, 1.0)]
+        out += [(A.AcceptDraw(), other, 1.0), (A.DeclineDraw(), other, 3.0)]
     else:
         point = random_move(m.go.position, rng) if m.status == "playing" else None
         text = "pass" if point is None or rng.random() < 0.05 else point.gtp()
-        out += [(Move(text), turn, 40.0), (Move(text), other, 1.0)]
+        out += [(A.Move(text), turn, 40.0), (A.Move(text), other, 1.0)]
         stones = m.go.position.stones("black") + m.go.position.stones("white")
         marking = 10.0 if m.status == "marking" else 0.5
         if stones:
-            out += [(MarkDead(rng.choice(stones).gtp()), anyone, marking)]
-        out += [(AcceptMarking(), anyone, marking), (ResumePlay(), anyone, marking / 4)]
-        out += [(Penalise(side, rng.choice([0.5, 1, 3])), REF, 1.0)]
-        out += [(CorrectSetup(rng.random() < 0.5, rng.choice([None, 0, 2])), REF, 1.0)]
+            out += [(A.MarkDead(rng.choice(stones).gtp()), anyone, marking)]
+        out += [(A.AcceptMarking(), anyone, marking), (A.ResumePlay(), anyone, marking / 4)]
+        out += [(A.Penalise(side, rng.choice([0.5, 1, 3])), REF, 1.0)]
+        out += [(A.CorrectSetup(rng.random() < 0.5, rng.choice([None, 0, 2])), REF, 1.0)]
         if m.settings.pair:
             role = rng.choice(["man", "woman"])
-            out += [(OutOfTurnMove(role, text), REF, 2.0)]  # type: ignore[arg-type]
-            out += [(ProposeResignation(), turn, 1.0), (ConsentResignation(), other, 2.0)]
-            out += [(RefuseResignation(), other, 1.0)]
-    out += [(Resign(), other, 0.3), (Arrive(), anyone, 1.0)]
-    out += [(Pause(), REF, 1.0), (Adjourn(), REF, 0.5), (Resume(), REF, 3.0)]
-    out += [(SetClock(side, rng.choice([0, 60, 200, 900])), REF, 1.0)]
-    out += [(SetClocks(black=rng.choice([100, 600]), white=rng.choice([200, 900])), REF, 0.5)]
-    out += [(AddTime(side, 30), REF, 1.0), (Warn(side, "noise"), REF, 0.3)]
-    out += [(RestorePosition(rng.randint(0, max(m.ply, 1))), REF, RESTORE_WEIGHT)]
-    out += [(BothFlagsDown(), REF, 0.2), (Excuse(side), REF, 0.5), (Move(1), REF, 0.2)]
-    result = SetResult(rng.choice(["+-", "--", "Void"]), rng.choice(["forfeit", "void"]))
+            out += [(A.OutOfTurnMove(role, text), REF, 2.0)]  # type: ignore[arg-type]
+            out += [(A.ProposeResignation(), turn, 1.0), (A.ConsentResignation(), other, 2.0)]
+            out += [(A.RefuseResignation(), other, 1.0)]
+    out += [(A.Resign(), other, 0.3), (A.Arrive(), anyone, 1.0)]
+    out += [(A.Pause(), REF, 1.0), (A.Adjourn(), REF, 0.5), (A.Resume(), REF, 3.0)]
+    out += [(A.SetClock(side, rng.choice([0, 60, 200, 900])), REF, 1.0)]
+    out += [(A.SetClocks(black=rng.choice([100, 600]), white=rng.choice([200, 900])), REF, 0.5)]
+    out += [(A.AddTime(side, 30), REF, 1.0), (A.Warn(side, "noise"), REF, 0.3)]
+    out += [(A.RestorePosition(rng.randint(0, max(m.ply, 1))), REF, RESTORE_WEIGHT)]
+    out += [(A.BothFlagsDown(), REF, 0.2), (A.Excuse(side), REF, 0.5), (A.Move(1), REF, 0.2)]
+    result = A.SetResult(rng.choice(["+-", "--", "Void"]), rng.choice(["forfeit", "void"]))
     out += [(result, REF, 0.2)]
     return out
 

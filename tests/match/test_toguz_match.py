@@ -10,8 +10,6 @@ import pytest
 from arbiter.games.toguz import Position
 from arbiter.match import (
     AcceptDraw,
-    AddTime,
-    Adjourn,
     Adjudicate,
     Arrive,
     BothFlagsDown,
@@ -24,7 +22,6 @@ from arbiter.match import (
     FlagFall,
     GameOver,
     IllegalMatchMove,
-    IntroduceClocks,
     LateForfeit,
     Match,
     MatchSettings,
@@ -33,41 +30,22 @@ from arbiter.match import (
     NotYourTurn,
     Overdue,
     Pause,
-    Penalise,
     Resign,
-    RestorePosition,
     Resume,
     SetClock,
-    SetClocks,
     SetResult,
     Start,
     TimeWentBack,
     ToguzConduct,
-    Warn,
     WrongPhase,
     replay,
 )
 
-from .helpers import BLACK, REF, WHITE, FakeTime, play_random_toguz, refused
+from .helpers import BLACK, REF, WHITE, FakeTime, play_random_toguz, refused, started_toguz
 
 # A position whose korgools cycle: these 18 moves bring it back (no capture on the way).
 CYCLE_FEN = "0,0,0,0,1,0,0,0,1/0,0,1,0,0,1,0,0,1 w 76/81 -/- 32"
 CYCLE = [9, 9, 1, 3, 2, 4, 3, 1, 5, 6, 6, 7, 4, 8, 7, 2, 8, 5]
-
-
-def started(
-    control: str = "60m",
-    t: float = 0.0,
-    conduct: ToguzConduct | None = None,
-    start: str | None = None,
-) -> Match:
-    """A game both players attended, started at ``t``."""
-    settings = MatchSettings.toguz(
-        control, white="Asanov", black="Toktogulov", conduct=conduct, start=start
-    )
-    m = Match.new(settings)
-    m = m.apply(Arrive(), t, WHITE).apply(Arrive(), t, BLACK)
-    return m.apply(Start(), t, REF)
 
 
 # ----- whole games under each time control
@@ -77,7 +55,7 @@ def started(
 @pytest.mark.parametrize("seed", [1, 2])
 def test_whole_game_under_each_time_control(control: str, seed: int) -> None:
     clock = FakeTime()
-    m = started(control)
+    m = started_toguz(control)
     rng = random.Random(seed)
     m = play_random_toguz(m, clock, rng, think=lambda r: r.uniform(0.5, 4.0))
     assert m.is_over and m.status == "over"
@@ -101,7 +79,7 @@ def test_whole_game_under_each_time_control(control: str, seed: int) -> None:
 
 
 def test_the_result_text_uses_korgools_white_first() -> None:
-    m = started()
+    m = started_toguz()
     m = m.apply(Move(7), 5, WHITE).apply(Resign(), 9, BLACK)
     assert m.result is not None
     assert (m.result.text, m.result.termination, m.result.winner) == (
@@ -110,7 +88,7 @@ def test_the_result_text_uses_korgools_white_first() -> None:
         "white",
     )
     # Either player resigns at any time, also when it is not their move (seed 000 3.3).
-    m2 = started().apply(Move(7), 5, WHITE).apply(Resign(), 6, WHITE)
+    m2 = started_toguz().apply(Move(7), 5, WHITE).apply(Resign(), 6, WHITE)
     assert m2.result is not None and m2.result.text == "0(10)-1(0)"
 
 
@@ -118,7 +96,7 @@ def test_the_result_text_uses_korgools_white_first() -> None:
 
 
 def test_a_draw_offer_travels_with_a_move_and_the_opponent_accepts() -> None:
-    m = started().apply(Move(7, draw_offer=True), 10, WHITE)
+    m = started_toguz().apply(Move(7, draw_offer=True), 10, WHITE)
     assert m.draw_offer == "white" and m.draw_offers_made("white") == 1
     assert m.moves[-1].draw_offer
     refused(m, AcceptDraw(), 11, WHITE, DrawOfferRefused)  # not one's own offer
@@ -128,7 +106,7 @@ def test_a_draw_offer_travels_with_a_move_and_the_opponent_accepts() -> None:
 
 
 def test_a_draw_offer_is_declined_explicitly_or_by_moving() -> None:
-    m = started().apply(Move(7, draw_offer=True), 10, WHITE)
+    m = started_toguz().apply(Move(7, draw_offer=True), 10, WHITE)
     declined = m.apply(DeclineDraw(), 11, BLACK)
     assert declined.draw_offer is None and not declined.is_over
     refused(declined, AcceptDraw(), 12, BLACK, DrawOfferRefused)  # nothing left to accept
@@ -138,7 +116,7 @@ def test_a_draw_offer_is_declined_explicitly_or_by_moving() -> None:
 
 
 def test_no_draw_offer_without_a_move_nor_by_the_player_who_must_move() -> None:
-    m = started().apply(Move(7), 10, WHITE)
+    m = started_toguz().apply(Move(7), 10, WHITE)
     # Black has not moved: the only way to offer is with Black's own move; White cannot
     # offer on Black's turn (the offer travels with a move, which is Black's to make).
     refused(m, Move(8, draw_offer=True), 11, WHITE, NotYourTurn)
@@ -146,7 +124,7 @@ def test_no_draw_offer_without_a_move_nor_by_the_player_who_must_move() -> None:
 
 
 def test_the_fourth_draw_offer_lets_the_opponent_claim_the_game() -> None:
-    m = started()
+    m = started_toguz()
     t = 0.0
     rng = random.Random(4)
     offers = 0
@@ -178,7 +156,7 @@ def test_the_fourth_draw_offer_lets_the_opponent_claim_the_game() -> None:
 def test_a_draw_offer_cannot_go_with_a_move_that_ends_the_game() -> None:
     # White's 9 sows the last korgool onto Black's row: 82 in White's kazan? Use 80 and a capture.
     fen = "0,0,0,0,0,0,0,0,2/1,1,0,0,0,0,0,0,0 w 80/78 -/- 40"
-    m = started(start=fen)
+    m = started_toguz(start=fen)
     refused(m, Move(9, draw_offer=True), 3, WHITE, DrawOfferRefused)
     ended = m.apply(Move(9), 3, WHITE)
     assert ended.result is not None and ended.result.termination == "kazan"
@@ -188,7 +166,7 @@ def test_a_draw_offer_cannot_go_with_a_move_that_ends_the_game() -> None:
 
 
 def test_the_repetition_draw_is_claimed_when_a_position_recurs() -> None:
-    m = started(start=CYCLE_FEN)
+    m = started_toguz(start=CYCLE_FEN)
     assert m.claims("white") == ()
     t = 0.0
     for pit in CYCLE[:-1]:
@@ -206,7 +184,7 @@ def test_the_repetition_draw_is_claimed_when_a_position_recurs() -> None:
 
 
 def test_the_number_of_repetitions_is_an_event_setting() -> None:
-    m = started(start=CYCLE_FEN, conduct=ToguzConduct(repetitions=3))
+    m = started_toguz(start=CYCLE_FEN, conduct=ToguzConduct(repetitions=3))
     t = 0.0
     for pit in CYCLE:
         t += 1
@@ -219,7 +197,7 @@ def test_the_number_of_repetitions_is_an_event_setting() -> None:
 
 
 def test_past_the_move_cap_a_claim_waits_for_the_referee_who_adjudicates() -> None:
-    m = started(conduct=ToguzConduct(move_cap=2))
+    m = started_toguz(conduct=ToguzConduct(move_cap=2))
     refused(m, Adjudicate("white"), 1, REF, ClaimRejected)
     m = m.apply(Move(7), 1, WHITE).apply(Move(8), 2, BLACK).apply(Move(1), 3, WHITE)
     refused(m, Claim("move-cap"), 4, BLACK, ClaimRejected)  # 1 full move and a half
@@ -236,14 +214,14 @@ def test_past_the_move_cap_a_claim_waits_for_the_referee_who_adjudicates() -> No
     assert done.result is not None
     assert (done.result.winner, done.result.termination) == ("white", "adjudication")
     # Without a cap in the event there is no adjudication.
-    refused(started(), Claim("move-cap"), 1, WHITE, ClaimRejected)
+    refused(started_toguz(), Claim("move-cap"), 1, WHITE, ClaimRejected)
 
 
 # ----- flag fall (3.10 with 3.4; 6.6; 3.8)
 
 
 def test_a_flag_fall_is_judged_by_the_flagged_players_kazan() -> None:
-    m = started("60m").apply(Move(7), 10, WHITE)
+    m = started_toguz("60m").apply(Move(7), 10, WHITE)
     # Black thinks past the hour: at the deadline (the Toguz grace included) the flag falls.
     deadline = m.deadline()
     assert deadline == pytest.approx(10 + 3600 + 2.0)
@@ -258,7 +236,7 @@ def test_a_flag_fall_is_judged_by_the_flagged_players_kazan() -> None:
 
 def test_a_flag_fall_with_81_in_the_kazan_is_a_draw() -> None:
     fen = "0,0,0,0,0,0,0,0,1/0,0,0,0,0,1,0,0,1 w 78/81 -/- 50"
-    m = started("60m", start=fen).apply(Move(9), 10, WHITE)
+    m = started_toguz("60m", start=fen).apply(Move(9), 10, WHITE)
     ended = m.tick(m.deadline() or 0)
     assert ended.result is not None
     assert ended.result.winner is None and ended.result.text == "1/2(78)-1/2(81)"
@@ -267,7 +245,7 @@ def test_a_flag_fall_with_81_in_the_kazan_is_a_draw() -> None:
 def test_a_move_in_progress_when_the_flag_falls_is_completed_then_judged() -> None:
     # White captures 2 with the move in progress: 79 + 2 = 81 after it, a draw (6.6 with 3.4).
     fen = "0,0,0,0,0,0,0,0,2/1,1,0,0,0,0,0,0,0 w 79/79 -/- 40"
-    m = started("60m", start=fen)
+    m = started_toguz("60m", start=fen)
     late = 3600 + 1.5  # the flag fell at 3600; the move arrives within the 2 s grace
     completed = m.apply(Move(9), late, WHITE)
     assert completed.result is not None
@@ -280,7 +258,7 @@ def test_a_move_in_progress_when_the_flag_falls_is_completed_then_judged() -> No
 
 
 def test_lag_credit_lets_a_move_sent_in_time_count() -> None:
-    m = started("5m+3s", conduct=ToguzConduct(completion_grace=0.0))
+    m = started_toguz("5m+3s", conduct=ToguzConduct(completion_grace=0.0))
     m = m.apply(Move(7, lag=0.75), 300.5, WHITE)  # charged 299.75 s: in time
     assert not m.is_over
     assert m.clock_state("white", 300.5).main == pytest.approx(0.25 + 3)
@@ -288,7 +266,7 @@ def test_lag_credit_lets_a_move_sent_in_time_count() -> None:
 
 
 def test_both_flags_down_entered_by_a_referee_is_a_draw() -> None:
-    m = started().apply(Move(7), 10, WHITE)
+    m = started_toguz().apply(Move(7), 10, WHITE)
     refused(m, BothFlagsDown(), 11, WHITE, NotPermitted)
     drawn = m.apply(BothFlagsDown(), 11, REF)
     assert drawn.result is not None
@@ -296,7 +274,7 @@ def test_both_flags_down_entered_by_a_referee_is_a_draw() -> None:
 
 
 def test_a_flag_fall_noted_by_a_player_needs_the_flag_down() -> None:
-    m = started("60m").apply(Move(7), 10, WHITE)
+    m = started_toguz("60m").apply(Move(7), 10, WHITE)
     refused(m, FlagFall("black"), 100, WHITE, ClaimRejected)
     noted = m.apply(FlagFall("black"), 3700, WHITE)
     assert noted.result is not None and noted.result.winner == "white"
@@ -344,104 +322,11 @@ def test_toguz_does_not_reset_the_clocks_when_both_were_absent_unless_set() -> N
     assert reset.clock.running_side == "white"
 
 
-# ----- referees
-
-
-def test_pause_and_resume_stop_the_time_and_the_thinking_time() -> None:
-    m = started().apply(Move(7), 10, WHITE)
-    paused = m.apply(Pause("a dispute"), 40, REF)
-    refused(paused, Move(8), 50, BLACK, WrongPhase)
-    resumed = paused.apply(Resume(), 400, REF)
-    assert resumed.clock_state("black", 400).main == 3570
-    moved = resumed.apply(Move(8), 410, BLACK)
-    assert moved.moves[-1].spent == pytest.approx(40)  # 30 before the pause, 10 after
-
-
-def test_adjourned_games_resume_from_the_stored_position_and_clocks() -> None:
-    m = started().apply(Move(7), 10, WHITE)
-    adjourned = m.apply(Adjourn("hall closed"), 70, REF)
-    assert adjourned.status == "adjourned"
-    refused(adjourned, Pause(), 71, REF, WrongPhase)
-    back = adjourned.apply(Resume(), 86_400, REF)
-    assert back.status == "playing"
-    assert back.clock_state("black", 86_400).main == 3540
-    assert back.toguz.position == m.toguz.position
-
-
-def test_a_faulty_clock_corrected_below_five_minutes_gives_the_opponent_as_much() -> None:
-    m = started().apply(Move(7), 10, WHITE)
-    fixed = m.apply(SetClock("black", 120), 20, REF)
-    assert fixed.clock_state("black", 20).main == 300
-    assert fixed.clock_state("white", 20).main == 3590 + 180
-    both = m.apply(SetClocks(black=1000, white=100), 20, REF)
-    assert both.clock_state("white", 20).main == 300
-    assert both.clock_state("black", 20).main == 1200
-    refused(m, SetClock("black", 0), 20, WHITE, NotPermitted)
-    added = m.apply(AddTime("white", 60), 20, REF)
-    assert added.clock_state("white", 20).main == 3650
-
-
-def test_clocks_introduced_late_give_half_the_time_elapsed_never_under_25_minutes() -> None:
-    m = Match.new(MatchSettings.toguz("60m"))
-    m = m.apply(Arrive(), 0, WHITE).apply(Arrive(), 0, BLACK).apply(Start(clocks=False), 0, REF)
-    assert m.clock_state("white", 5) is None and m.deadline() is None
-    m = m.apply(Move(7), 900, WHITE).apply(Move(8), 1800, BLACK)
-    refused(m, SetClock("white", 600), 1900, REF, WrongPhase)
-    timed = m.apply(IntroduceClocks(), 2000, REF)
-    assert timed.clock_state("white", 2000).main == 2600
-    assert timed.clock.running_side == "white"
-    refused(timed, IntroduceClocks(), 2001, REF, WrongPhase)
-    floor = m.apply(IntroduceClocks(), 6000, REF)
-    assert floor.clock_state("black", 6000).main == 1500
-
-
-def test_restoring_the_position_before_a_mistake_takes_later_moves_back() -> None:
-    m = started()
-    t = 0.0
-    for pit in (7, 8, 1, 2, 3):
-        t += 10
-        m = m.apply(Move(pit), t, WHITE if m.to_move == "white" else BLACK)
-    assert m.to_move == "black"
-    refused(m, RestorePosition(5), t, REF, WrongPhase)
-    restored = m.apply(RestorePosition(2), t + 5, REF)
-    assert restored.toguz.position == m.toguz.positions[2]
-    assert len(restored.moves) == 2 and restored.to_move == "white"
-    assert restored.clock.running_side == "white"
-    # No time is charged for the restoration itself: Black keeps what it had at t + 5.
-    assert restored.clock_state("black", t + 5).main == m.clock_state("black", t + 5).main
-    assert restored.clock_state("white", t + 5).main == m.clock_state("white", t + 5).main
-    assert replay(restored.settings, restored.log) == restored
-
-
-def test_warnings_are_recorded_and_penalty_points_are_refused() -> None:
-    m = started().apply(Move(7), 10, WHITE)
-    warned = m.apply(Warn("black", "talking"), 11, REF).apply(Warn("black", "again"), 12, REF)
-    assert not warned.is_over and len(warned.warnings_of("black")) == 2  # counted by the event
-    refused(m, Penalise("black", 1), 12, REF, WrongPhase)
-
-
-def test_the_referee_sets_results_the_game_did_not_decide() -> None:
-    m = started().apply(Move(7), 10, WHITE)
-    cases = [
-        (SetResult("+-", "no-show"), "+-", "white"),
-        (SetResult("1-0", "forfeit"), "+-", "white"),
-        (SetResult("--", "double-forfeit"), "--", None),
-        (SetResult("Void", "void"), "Void", None),
-        (SetResult("0(60)-1(70)"), "0(60)-1(70)", "black"),
-    ]
-    for action, text, winner in cases:
-        done = m.apply(action, 20, REF)
-        assert done.result is not None and (done.result.text, done.result.winner) == (text, winner)
-    assert m.apply(SetResult("Void", "void"), 20, REF).result.score("white") is None  # type: ignore[union-attr]
-    refused(m, SetResult("Void", "forfeit"), 20, REF, Exception)  # type: ignore[arg-type]
-    refused(m, SetResult("2-0"), 20, REF, Exception)  # type: ignore[arg-type]
-
-
 # ----- bad actions change nothing
 
 
 def test_bad_actions_are_refused_with_a_reason() -> None:
-    m = started().apply(Move(7), 10, WHITE)
+    m = started_toguz().apply(Move(7), 10, WHITE)
     refused(m, Move(8), 11, WHITE, NotYourTurn)
     refused(m, Move(10), 11, BLACK, IllegalMatchMove)
     refused(m, Move(8), 9, BLACK, TimeWentBack)
@@ -460,12 +345,12 @@ def test_bad_actions_are_refused_with_a_reason() -> None:
 
 
 def test_set_clock_refusals_are_clock_errors_with_reasons() -> None:
-    m = started("10m+3x30s").apply(Move(7), 10, WHITE)
+    m = started_toguz("10m+3x30s").apply(Move(7), 10, WHITE)
     refused(m, SetClock("white", 100, moves_left=3), 20, REF, ClockRefused)
 
 
 def test_players_of_another_kind_are_refused() -> None:
-    m = started()
+    m = started_toguz()
     from arbiter.match import Actor
 
     refused(m, Move(7), 1, Actor.player("white", "man"), NotPermitted)
@@ -473,7 +358,7 @@ def test_players_of_another_kind_are_refused() -> None:
 
 def test_the_log_replays_to_an_equal_match_and_positions_agree() -> None:
     clock = FakeTime()
-    m = started()
+    m = started_toguz()
     m = m.apply(Move(7, draw_offer=True), clock.advance(3), WHITE)
     m = m.apply(DeclineDraw(), clock.advance(1), BLACK)
     m = m.apply(Pause(), clock.advance(1), REF).apply(Resume(), clock.advance(60), REF)

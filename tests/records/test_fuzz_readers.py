@@ -63,20 +63,26 @@ READERS = {
 }
 
 
+TEXT_READERS = {
+    **READERS,
+    "move": parse_move,
+    "FEN": Position.from_fen,
+    "PlayStrategy": from_playstrategy,
+}
+
+
+@pytest.mark.parametrize("name", sorted(READERS))
 @FEW
 @given(data=st.binary(max_size=3000))
-def test_random_bytes(data: bytes) -> None:
-    for read in READERS.values():
-        read_or_refuse(read, data)
+def test_random_bytes(name: str, data: bytes) -> None:
+    read_or_refuse(READERS[name], data)
 
 
+@pytest.mark.parametrize("name", sorted(TEXT_READERS))
 @FEW
 @given(text=ANY_TEXT)
-def test_random_text(text: str) -> None:
-    for read in READERS.values():
-        read_or_refuse(read, text)
-    for read in (parse_move, Position.from_fen, from_playstrategy):
-        read_or_refuse(read, text)
+def test_random_text(name: str, text: str) -> None:
+    read_or_refuse(TEXT_READERS[name], text)
 
 
 @FEW

@@ -13,11 +13,12 @@ from sqlalchemy import func, select, text
 from arbiter.events.document import dumps
 from arbiter.events.event import Event
 from arbiter.server.migrate import current, downgrade, head, upgrade
+from arbiter.server.migrations import metadata
 from arbiter.server.runtime import Runtime
 from arbiter.server.storage import actions
 from arbiter.server.storage import events as store
 from arbiter.server.storage.database import Database
-from arbiter.server.storage.models import Base, EventRow, GameRow, ParticipantRow, RoundRow
+from arbiter.server.storage.models import EventRow, GameRow, ParticipantRow, RoundRow
 
 NOW = datetime(2026, 9, 1, 10, 0, tzinfo=UTC)
 
@@ -39,7 +40,7 @@ def test_migrations_make_the_models_tables_and_go_back(database_url: str) -> Non
         assert upgrade(db.engine) == head()
         with db.engine.connect() as conn:
             diff = compare_metadata(
-                MigrationContext.configure(conn, opts={"compare_type": True}), Base.metadata
+                MigrationContext.configure(conn, opts={"compare_type": True}), metadata
             )
         assert diff == []
         assert upgrade(db.engine) == head()  # a second upgrade changes nothing

@@ -1,9 +1,12 @@
 """Time controls and the two-sided game clock (seed 002 2.5; seed 000 6, 9.3).
 
 - :mod:`arbiter.clock.control`: the time systems (:class:`Absolute`, :class:`ByoYomi`,
-  :class:`Canadian`, :class:`Fischer`), their short text form and SGF ``TM``/``OT``.
+  :class:`Canadian`, :class:`Fischer`), their short text form and SGF ``TM``/``OT``;
+  :mod:`arbiter.clock.durations`: the durations of that text form.
 - :mod:`arbiter.clock.clock`: :class:`Clock`, pure arithmetic on an injected monotonic time,
-  with the referee's corrections; :class:`ClockState`, one side's reading.
+  with the referee's corrections; its states and play in :mod:`arbiter.clock.machine`, the
+  time systems' arithmetic in :mod:`arbiter.clock.arithmetic`, :class:`ClockState` (one side's
+  reading) in :mod:`arbiter.clock.reading`.
 - :mod:`arbiter.clock.lag`: the online server's lag compensation.
 
 See ``docs/time-controls.md``.
@@ -32,10 +35,8 @@ from arbiter.clock.control import (
     Canadian,
     Fischer,
     TimeControl,
-    TimeControlError,
-    format_duration,
-    parse_duration,
 )
+from arbiter.clock.durations import TimeControlError, format_duration, parse_duration
 from arbiter.clock.lag import DEFAULT_LAG_CAP, LagCompensation, network_time
 
 __all__ = [

@@ -29,11 +29,15 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
 from typing import ClassVar, TypeVar
 
-from arbiter.errors import ArbiterError
+from arbiter.clock.durations import (
+    NUMBER,
+    TimeControlError,
+    format_duration,
+    parse_duration,
+    plain_number,
+)
 from arbiter.i18n import N_
 
 __all__ = [
@@ -46,76 +50,6 @@ __all__ = [
     "format_duration",
     "parse_duration",
 ]
-
-
-class TimeControlError(ArbiterError):
-    """A time control that cannot be read or makes no sense; the message names the problem."""
-
-
-_NUM = r"\d+(?:\.\d+)?"
-_DURATION = re.compile(rf"(?:(?P<h>{_NUM})h)?(?:(?P<m>{_NUM})m)?(?:(?P<s>{_NUM})s)?")
-_UNIT_SECONDS = {"h": 3600, "m": 60, "s": 1}
-
-
-def parse_duration(text: str) -> float:
-    """Seconds in a duration such as ``45s``, ``90m``, ``1h``, ``1h30m`` or ``2.5s``.
-
-    >>> parse_duration("1h30m")
-    5400.0
-    >>> parse_duration("0")
-    0.0
-    >>> parse_duration("90")
-    Traceback (most recent call last):
-    ...
-    arbiter.clock.control.TimeControlError: duration '90' needs a unit: h, m or s (e.g. 90m)
-    """
-    compact = re.sub(r"\s+", "", text).lower()
-    if compact == "0":
-        return 0.0
-    match = _DURATION.fullmatch(compact)
-    if not compact or match is None:
-        if re.fullmatch(_NUM, compact):
-            raise TimeControlError(
-                N_("duration '{text}' needs a unit: h, m or s (e.g. 90m)"), text=text
-            )
-        raise TimeControlError(
-            N_("'{text}' is not a duration: write hours, minutes and seconds like 45s, 90m, 1h30m"),
-            text=text,
-        )
-    # Exact decimal arithmetic, rounded once, so that every printed form reads back unchanged.
-    total = sum(
-        (
-            Fraction(value) * _UNIT_SECONDS[unit]
-            for unit, value in match.groupdict().items()
-            if value
-        ),
-        Fraction(0),
-    )
-    return float(total)
-
-
-def format_duration(seconds: float) -> str:
-    """The canonical short form of a duration: minutes and seconds, or decimal seconds.
-
-    >>> format_duration(3600), format_duration(90), format_duration(30), format_duration(2.5)
-    ('60m', '1m30s', '30s', '2.5s')
-    >>> format_duration(0)
-    '0s'
-    """
-    if seconds == int(seconds):
-        minutes, rest = divmod(int(seconds), 60)
-        if minutes and rest:
-            return f"{minutes}m{rest}s"
-        return f"{minutes}m" if minutes else f"{rest}s"
-    # repr is the shortest text that reads back as the same float; Decimal spells out exponents.
-    return f"{Decimal(repr(float(seconds))):f}s"
-
-
-def _number(value: float) -> str:
-    """A plain number for SGF: no trailing ``.0`` and no exponent."""
-    if value == int(value):
-        return str(int(value))
-    return f"{Decimal(repr(float(value))):f}"
 
 
 _TC = TypeVar("_TC", bound="TimeControl")
@@ -149,7 +83,7 @@ class TimeControl:
         >>> Fischer.parse("60m")
         Traceback (most recent call last):
         ...
-        arbiter.clock.control.TimeControlError: time control '60m' is absolute, not fischer
+        arbiter.clock.durations.TimeControlError: time control '60m' is absolute, not fischer
         """
         control = _parse(text)
         if not isinstance(control, cls):
@@ -253,7 +187,7 @@ class ByoYomi(TimeControl):
             raise TimeControlError("the byo-yomi period must be longer than zero")
 
     def sgf(self) -> tuple[float, str | None]:
-        return self.main, f"{self.periods}x{_number(self.period)} byo-yomi"
+        return self.main, f"{self.periods}x{plain_number(self.period)} byo-yomi"
 
     def adjusted_minutes(self) -> float:
         return self.main / 60 + 45 * self.period / 60
@@ -291,7 +225,7 @@ class Canadian(TimeControl):
             raise TimeControlError("the Canadian period must be longer than zero")
 
     def sgf(self) -> tuple[float, str | None]:
-        return self.main, f"{self.moves}/{_number(self.period)} Canadian"
+        return self.main, f"{self.moves}/{plain_number(self.period)} Canadian"
 
     def adjusted_minutes(self) -> float:
         return self.main / 60 + 60 * (self.period / 60) / self.moves
@@ -331,8 +265,8 @@ class Fischer(TimeControl):
                 )
 
     def sgf(self) -> tuple[float, str | None]:
-        cap = f" cap {_number(self.cap)}" if self.cap is not None else ""
-        return self.main, f"fischer {_number(self.increment)}{cap}"
+        cap = f" cap {plain_number(self.cap)}" if self.cap is not None else ""
+        return self.main, f"fischer {plain_number(self.increment)}{cap}"
 
     def adjusted_minutes(self) -> float:
         return self.main / 60 + 120 * self.increment / 60
@@ -442,7 +376,7 @@ def _fischer(main: float, m: re.Match[str]) -> TimeControl:
     return Fischer(main, float(m["t"]), float(cap) if cap else None)
 
 
-_T = rf"(?P<t>{_NUM})"
+_T = rf"(?P<t>{NUMBER})"
 _SGF_OVERTIME = (
     (re.compile(rf"(?P<n>\d+) ?x ?{_T}(?: ?s(?:ec)?)?(?: ?byo[- ]?yomi)?"), _byo_yomi),
     (re.compile(rf"(?P<n>\d+) ?/ ?{_T}(?: ?s(?:ec)?)?(?: ?canadian)?"), _canadian),
@@ -450,6 +384,6 @@ _SGF_OVERTIME = (
         re.compile(rf"(?P<n>\d+) ?moves? ?/ ?{_T} ?(?P<unit>min|minutes?|sec|seconds?)"),
         _canadian_gogui,
     ),
-    (re.compile(rf"fischer:? ?\+?{_T}(?: ?s(?:ec)?)?(?: cap (?P<cap>{_NUM}))?"), _fischer),
+    (re.compile(rf"fischer:? ?\+?{_T}(?: ?s(?:ec)?)?(?: cap (?P<cap>{NUMBER}))?"), _fischer),
     (re.compile(rf"\+?{_T}(?: ?s(?:ec)?)? fischer"), _fischer),
 )

@@ -1,7 +1,9 @@
 """Competitions: participants, rounds, pairing systems, standings and tiebreaks (pure).
 
-The model is immutable: an :class:`Event` holds everything, and each operation returns a new
-event. The whole event is one JSON document (:mod:`arbiter.events.document`, schema 1).
+The model is immutable: a :class:`Competition` holds everything (:mod:`arbiter.events.competition`),
+the operations are functions over it in their own modules, each returning a new competition,
+and an :class:`Event` is a competition with those operations as methods. The whole event is one
+JSON document (:mod:`arbiter.events.document`, schema 1).
 
 >>> from arbiter.events import Event
 >>> e = Event.create("go", "knockout")
@@ -12,6 +14,7 @@ event. The whole event is one JSON document (:mod:`arbiter.events.document`, sch
 [[1, 4], [2, 3]]
 """
 
+from arbiter.events.competition import Competition, DrawOfLots, Lineup, RefereeWarning
 from arbiter.events.document import dumps, from_document, load, loads, save, to_document
 from arbiter.events.errors import (
     DocumentError,
@@ -21,7 +24,7 @@ from arbiter.events.errors import (
     SettingError,
     UnknownEntry,
 )
-from arbiter.events.event import DrawOfLots, Event, Lineup, RefereeWarning
+from arbiter.events.event import Event
 from arbiter.events.participants import Pair, Participant, Player, Team
 from arbiter.events.results import Result, Scoring
 from arbiter.events.rounds import Bye, Game, Round
@@ -30,6 +33,7 @@ from arbiter.events.standings import Row, Standings, standings
 
 __all__ = [
     "Bye",
+    "Competition",
     "Config",
     "DocumentError",
     "DrawOfLots",

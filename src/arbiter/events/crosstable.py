@@ -23,17 +23,15 @@ No  Name  Rank  Rating  Club  Pts  SB  Place
 
 from __future__ import annotations
 
-import html
-import io
-from dataclasses import dataclass
+from dataclasses import replace
 from fractions import Fraction
 
-from arbiter import spreadsheet
-from arbiter.events.event import Event
+from arbiter.events.competition import Competition
 from arbiter.events.exact import show
 from arbiter.events.participants import Player
 from arbiter.events.scorecard import Encounter, encounters
 from arbiter.events.standings import context, standings
+from arbiter.events.tables import Table, rows_json, to_csv, to_html
 from arbiter.events.tiebreaks import berger
 from arbiter.i18n import language, pgettext
 
@@ -54,13 +52,10 @@ def column_headings(lang: str) -> tuple[str, ...]:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Crosstable:
+class Crosstable(Table):
     """Headers and rows of text cells, plus the title of the event."""
 
-    title: str
-    headers: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
+    __slots__ = ()
 
 
 def _cell(enc: Encounter, team: bool) -> str:
@@ -87,7 +82,7 @@ def _half(value: Fraction) -> str:
     return text
 
 
-def crosstable(event: Event, after_round: int | None = None) -> Crosstable:
+def crosstable(event: Competition, after_round: int | None = None) -> Crosstable:
     """The crosstable after round ``after_round`` (default: all rounds)."""
     upto = len(event.rounds) if after_round is None else after_round
     h = column_headings(event.config.language)
@@ -156,31 +151,18 @@ def render_text(table: Crosstable) -> str:
     return "\n".join(out)
 
 
-def render_csv(table: Crosstable) -> str:
-    """CSV with a header row."""
-    buffer = io.StringIO()
-    writer = spreadsheet.writer(buffer)
-    writer.writerow(table.headers)
-    writer.writerows(table.rows)
-    return buffer.getvalue()
+#: CSV with a header row.
+render_csv = to_csv
+
+#: One object per row, keyed by the headers.
+render_json = rows_json
+
+_STYLE = (
+    "table{border-collapse:collapse}td,th{border:1px solid #888;padding:2px 6px;"
+    "text-align:center}td:nth-child(2){text-align:left}"
+)
 
 
 def render_html(table: Crosstable) -> str:
     """A standalone HTML page holding the table."""
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in table.headers)
-    body = "\n".join(
-        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in table.rows
-    )
-    title = html.escape(table.title or "Crosstable")
-    return (
-        f'<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
-        "<style>table{border-collapse:collapse}td,th{border:1px solid #888;padding:2px 6px;"
-        "text-align:center}td:nth-child(2){text-align:left}</style>\n</head>\n<body>\n"
-        f"<h1>{title}</h1>\n<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n"
-        "</table>\n</body>\n</html>\n"
-    )
-
-
-def render_json(table: Crosstable) -> list[dict[str, str]]:
-    """One object per row, keyed by the headers."""
-    return [dict(zip(table.headers, row, strict=True)) for row in table.rows]
+    return to_html(replace(table, title=table.title or "Crosstable"), _STYLE)

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date
+from typing import Unpack
 
+from arbiter.events.competition import Competition, DrawOfLots, E, Lineup, RefereeWarning
 from arbiter.events.errors import EventError
-from arbiter.events.event import DrawOfLots, Event, Lineup, RefereeWarning
 from arbiter.events.lots import draw_order
 from arbiter.events.participants import Pair, Participant, Player, Team, same_name
 from arbiter.events.player_list import CSV_COLUMNS, import_players, read_player_list
 from arbiter.events.registration import (
     LATE_ENTRY_SYSTEMS,
+    EntryFields,
     EntryForm,
     Registration,
     check_admission,
@@ -32,6 +33,7 @@ from arbiter.events.rounds import Game
 __all__ = [
     "CSV_COLUMNS",
     "LATE_ENTRY_SYSTEMS",
+    "EntryFields",
     "EntryForm",
     "Registration",
     "add_pair",
@@ -52,49 +54,20 @@ __all__ = [
 ]
 
 
-def add_player(
-    event: Event,
-    name: str,
-    *,
-    gender: str | None = None,
-    born: date | str | None = None,
-    club: str = "",
-    city: str = "",
-    country: str = "",
-    title: str = "",
-    rank: str | None = None,
-    rating: int | str | None = None,
-    coach: str = "",
-    medical: bool | None = None,
-) -> tuple[Event, Player]:
-    """Enter a player (see :meth:`Event.add_player`).
+def add_player(event: E, name: str, **fields: Unpack[EntryFields]) -> tuple[E, Player]:
+    """Enter a player; returns the new event and the player with its number (the fields are
+    those of an :class:`~arbiter.events.registration.EntryForm`).
 
-    >>> e, p = Event.create("go", "round-robin").add_player("Kim Ji", rank="3d", gender="f")
+    >>> e, p = add_player(Competition("go", "round-robin"), "Kim Ji", rank="3d", gender="f")
     >>> p.no, p.name, str(p.rank), p.gender
     (1, 'Kim Ji', '3d', 'f')
     """
     registration = Registration(event)
-    player = registration.add(
-        EntryForm(
-            name,
-            gender=gender,
-            born=born,
-            club=club,
-            city=city,
-            country=country,
-            title=title,
-            rank=rank,
-            rating=rating,
-            coach=coach,
-            medical=medical,
-        )
-    )
+    player = registration.add(EntryForm(name, **fields))
     return registration.event(), player
 
 
-def add_pair(
-    event: Event, man: str | int, woman: str | int, name: str | None = None
-) -> tuple[Event, Pair]:
+def add_pair(event: E, man: str | int, woman: str | int, name: str | None = None) -> tuple[E, Pair]:
     """Enter a pair-go pair (seed 004 3.1: a man and a woman, unless pair_composition=any)."""
     if event.discipline != "pair":
         raise EventError(f"pairs are entered in pair events; this event is {event.discipline}")
@@ -123,8 +96,8 @@ def add_pair(
 
 
 def add_team(
-    event: Event, name: str, players: Sequence[str | int], reserves: Sequence[str | int] = ()
-) -> tuple[Event, Team]:
+    event: E, name: str, players: Sequence[str | int], reserves: Sequence[str | int] = ()
+) -> tuple[E, Team]:
     """Enter a team: ``players`` in board order, then ``reserves`` (all entered players)."""
     if event.discipline != "team":
         raise EventError(f"teams are entered in team events; this event is {event.discipline}")
@@ -150,8 +123,8 @@ def add_team(
 
 
 def withdraw(
-    event: Event, ref: str | int, from_round: int | None = None, *, excluded: bool = False
-) -> Event:
+    event: E, ref: str | int, from_round: int | None = None, *, excluded: bool = False
+) -> E:
     """Withdraw participant ``ref`` from round ``from_round`` on (default: the next round).
 
     Games of already paired rounds from ``from_round`` on that have no result yet are lost by
@@ -190,7 +163,7 @@ def withdraw(
     return updated
 
 
-def forfeit_against(event: Event, game: Game, loser: int) -> Result:
+def forfeit_against(event: Competition, game: Game, loser: int) -> Result:
     """The result of ``game`` lost by forfeit by participant ``loser`` (a double forfeit when
     the opponent does not play either)."""
     side = game.side_of(loser)
@@ -202,7 +175,7 @@ def forfeit_against(event: Event, game: Game, loser: int) -> Result:
     return Result.parse(text, event.game)
 
 
-def _replace_participant(event: Event, new: Participant) -> Event:
+def _replace_participant(event: E, new: Participant) -> E:
     if isinstance(new, Team):
         return replace(event, teams=tuple(new if t.no == new.no else t for t in event.teams))
     if isinstance(new, Pair):
@@ -210,12 +183,12 @@ def _replace_participant(event: Event, new: Participant) -> Event:
     return replace(event, players=tuple(new if p.no == new.no else p for p in event.players))
 
 
-def replace_player(event: Event, new: Player) -> Event:
+def replace_player(event: E, new: Player) -> E:
     """The event with player ``new.no`` replaced by ``new``."""
     return replace(event, players=tuple(new if p.no == new.no else p for p in event.players))
 
 
-def draw_numbers(event: Event) -> Event:
+def draw_numbers(event: E) -> E:
     """Number the participants by lot with the event's seed (done when round 1 is paired).
 
     Participant ``i + 1`` after the draw is the one entered as ``registered[i]``; the draw is
@@ -249,7 +222,7 @@ def draw_numbers(event: Event) -> Event:
     return replace(event, lineups=lineups, draw=DrawOfLots(seed, order))
 
 
-def resolve_players(event: Event, refs: Sequence[str | int | None]) -> tuple[int | None, ...]:
+def resolve_players(event: Competition, refs: Sequence[str | int | None]) -> tuple[int | None, ...]:
     """Player numbers for names or numbers; ``None`` (or ``-``) stays an empty board."""
     result: list[int | None] = []
     for ref in refs:

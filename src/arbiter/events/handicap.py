@@ -21,16 +21,26 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter.events.event import Event
+from arbiter.events.competition import Competition
 from arbiter.events.participants import Pair, Player
 from arbiter.games.go.pairgo import pair_handicap
 from arbiter.games.go.rank import Rank
 
 
+def _stones(a: int, b: int, *, threshold: Rank, correction: int, most: int) -> int:
+    """Handicap stones between two levels on the rank scale, each capped at ``threshold``."""
+    low, high = sorted((min(a, threshold.value), min(b, threshold.value)))
+    return max(0, min(most, high - low - correction))
+
+
+def _mms_level(score: Fraction) -> int:
+    # OpenGotha's scale: MMS 30 is 1d (rank value 0)
+    return math.floor(score) - 30
+
+
 def rank_handicap(a: Rank, b: Rank, *, threshold: Rank, correction: int, most: int) -> int:
     """Handicap stones between ranks ``a`` and ``b``."""
-    low, high = sorted((min(a.value, threshold.value), min(b.value, threshold.value)))
-    return max(0, min(most, high - low - correction))
+    return _stones(a.value, b.value, threshold=threshold, correction=correction, most=most)
 
 
 def mms_handicap(a: Fraction, b: Fraction, *, threshold: Rank, correction: int, most: int) -> int:
@@ -44,10 +54,9 @@ def mms_handicap(a: Fraction, b: Fraction, *, threshold: Rank, correction: int, 
     >>> mms_handicap(Fraction(25), Fraction(51, 2), threshold=Rank(0), correction=1, most=9)
     0
     """
-    low, high = sorted(
-        (min(math.floor(a) - 30, threshold.value), min(math.floor(b) - 30, threshold.value))
+    return _stones(
+        _mms_level(a), _mms_level(b), threshold=threshold, correction=correction, most=most
     )
-    return max(0, min(most, high - low - correction))
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,44 +69,40 @@ class Setup:
     komi: Fraction
 
 
-def _rank_of(event: Event, no: int) -> Rank | None:
+def _rank_of(event: Competition, no: int) -> Rank | None:
     participant = event.participant(no)
     return participant.rank if isinstance(participant, Player) else None
 
 
-def go_setup(event: Event, black: int, white: int) -> Setup:
+def _levels(event: Competition, black: int, white: int, policy: str) -> tuple[int, int] | None:
+    """Black's and White's levels on the rank scale under ``policy`` (``rank``: their ranks;
+    ``mms``: their McMahon scores before the round), or ``None`` when one has none."""
+    if policy == "rank":
+        rb, rw = _rank_of(event, black), _rank_of(event, white)
+        return None if rb is None or rw is None else (rb.value, rw.value)
+    from arbiter.events.swiss.mcmahon import mcmahon_scores
+
+    scores = mcmahon_scores(event)
+    mb, mw = scores.get(black), scores.get(white)
+    return None if mb is None or mw is None else (_mms_level(mb), _mms_level(mw))
+
+
+def go_setup(event: Competition, black: int, white: int) -> Setup:
     """The setup of a Go game whose colours the pairing system gave as ``black``, ``white``."""
     cfg = event.config
     policy = cfg.handicap
-    if policy == "rank" and event.discipline == "individual":
-        rb, rw = _rank_of(event, black), _rank_of(event, white)
-        if rb is not None and rw is not None:
-            stones = rank_handicap(
-                rb,
-                rw,
+    if policy in ("rank", "mms") and event.discipline == "individual":
+        levels = _levels(event, black, white, policy)
+        if levels is not None:
+            stones = _stones(
+                *levels,
                 threshold=cfg.handicap_threshold,
                 correction=cfg.handicap_correction,
                 most=cfg.handicap_max,
             )
             if stones > 0:
-                if rb > rw:
-                    black, white = white, black
-                return Setup(black, white, stones, cfg.handicap_komi)
-    if policy == "mms" and event.discipline == "individual":
-        from arbiter.events.swiss.mcmahon import mcmahon_scores
-
-        scores = mcmahon_scores(event)
-        mb, mw = scores.get(black), scores.get(white)
-        if mb is not None and mw is not None:
-            stones = mms_handicap(
-                mb,
-                mw,
-                threshold=cfg.handicap_threshold,
-                correction=cfg.handicap_correction,
-                most=cfg.handicap_max,
-            )
-            if stones > 0:
-                if mb > mw:
+                # the weaker player takes Black
+                if levels[0] > levels[1]:
                     black, white = white, black
                 return Setup(black, white, stones, cfg.handicap_komi)
     if policy == "pair-table" and event.discipline == "pair":

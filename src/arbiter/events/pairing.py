@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from arbiter.events.competition import Competition, E
 from arbiter.events.entries import draw_numbers, forfeit_against
 from arbiter.events.errors import PairingError
-from arbiter.events.event import Event
 from arbiter.events.handicap import go_setup
 from arbiter.events.rounds import Game, Round
 from arbiter.events.settings import SYSTEM_NAMES
@@ -31,7 +31,7 @@ def _where(game: Game) -> str:
     return f"table {game.table}" + (f" board {game.board}" if game.board is not None else "")
 
 
-def pair_next_round(event: Event) -> Event:
+def pair_next_round(event: E) -> E:
     """The event with its next round paired (see :meth:`Event.pair_next_round`)."""
     system = system_for(event)
     number = len(event.rounds) + 1
@@ -74,7 +74,7 @@ def pair_next_round(event: Event) -> Event:
     return event.with_round(Round(number, tuple(games), plan.byes))
 
 
-def _games(event: Event, number: int, meeting: Meeting) -> tuple[Game, ...]:
+def _games(event: Competition, number: int, meeting: Meeting) -> tuple[Game, ...]:
     if event.discipline == "team" and meeting.board is None:
         return match_games(event, number, meeting)
     go = event.game == "go"
@@ -110,7 +110,7 @@ def _games(event: Event, number: int, meeting: Meeting) -> tuple[Game, ...]:
     return (game,)
 
 
-def unpair_last_round(event: Event) -> Event:
+def unpair_last_round(event: E) -> E:
     """The event without its last round, which must have no result yet."""
     if not event.rounds:
         raise PairingError(N_("no round is paired"))

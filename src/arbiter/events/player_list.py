@@ -15,8 +15,8 @@ import csv
 import io
 
 from arbiter.errors import ArbiterError
+from arbiter.events.competition import E
 from arbiter.events.errors import EventError
-from arbiter.events.event import Event
 from arbiter.events.participants import Player
 from arbiter.events.registration import EntryForm, Registration
 from arbiter.i18n import N_
@@ -122,9 +122,7 @@ def _medical(text: str) -> bool | None:
     raise EventError(f"medical clearance is yes or no, not {text[:40]!r}")
 
 
-def enter_forms(
-    event: Event, forms: list[tuple[int, EntryForm]]
-) -> tuple[Event, tuple[Player, ...]]:
+def enter_forms(event: E, forms: list[tuple[int, EntryForm]]) -> tuple[E, tuple[Player, ...]]:
     """``event`` with the players of ``forms`` (read by :func:`read_player_list`) entered:
     all of them, or none (the error names the line)."""
     registration = Registration(event)
@@ -136,12 +134,13 @@ def enter_forms(
     return registration.event(), registration.added
 
 
-def import_players(event: Event, text: str) -> tuple[Event, tuple[Player, ...]]:
+def import_players(event: E, text: str) -> tuple[E, tuple[Player, ...]]:
     """Enter every player of a CSV list (a header row names the columns, see ``CSV_COLUMNS``;
     ``name`` or ``surname`` + ``given``). All rows are entered, or none.
 
     >>> text = "name,rank\\nLee Chang,5d\\nPark Su,1k\\n"
-    >>> e, added = import_players(Event.create("go", "round-robin"), text)
+    >>> from arbiter.events.competition import Competition
+    >>> e, added = import_players(Competition("go", "round-robin"), text)
     >>> [(p.no, p.name, str(p.rank)) for p in added]
     [(1, 'Lee Chang', '5d'), (2, 'Park Su', '1k')]
     """

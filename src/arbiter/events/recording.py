@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from arbiter.events.competition import Competition, E
 from arbiter.events.errors import EventError, ResultError
-from arbiter.events.event import Event
 from arbiter.events.results import Result
 from arbiter.events.settings import BRACKET_SYSTEMS
 from arbiter.events.systems import system_for
 from arbiter.events.teams import meeting_winner
 
 
-def read_result(event: Event, text: str | Result) -> Result:
+def read_result(event: Competition, text: str | Result) -> Result:
     """``text`` read in the grammar of the event's game, checked against its settings."""
     result = (
         text
@@ -42,14 +42,14 @@ def read_result(event: Event, text: str | Result) -> Result:
 
 
 def record_result(
-    event: Event,
+    event: E,
     round_no: int,
     table: int,
     board: int | None,
     result: str | Result,
     *,
     extra: bool = False,
-) -> Event:
+) -> E:
     """The event with a result recorded (see :meth:`Event.record_result`)."""
     value = read_result(event, result)
     if extra:
@@ -63,7 +63,7 @@ def record_result(
     return event.with_game(updated)
 
 
-def _record_extra(event: Event, round_no: int, table: int, value: Result) -> Event:
+def _record_extra(event: E, round_no: int, table: int, value: Result) -> E:
     if event.system not in BRACKET_SYSTEMS:
         raise EventError(
             "extra games decide drawn knockout meetings; this event is a " + event.system

@@ -7,7 +7,7 @@ already entered, and makes the new event once, so a list is entered in time prop
 length. The field limits are the API's (:mod:`arbiter.limits`), whatever the form came from: a
 command, a web form, a CSV list, another program's file.
 
->>> reg = Registration(Event.create("go", "mcmahon"))
+>>> reg = Registration(Competition("go", "mcmahon"))
 >>> [reg.add(EntryForm("Lee Chang", rank="5d")).no, reg.add(EntryForm("Park Su")).no]
 [1, 2]
 >>> [p.name for p in reg.event().players]
@@ -22,25 +22,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date
+from typing import Generic, TypedDict
 
-from arbiter.errors import Text
 from arbiter.events.age import admits
+from arbiter.events.competition import Competition, E
 from arbiter.events.errors import EventError
-from arbiter.events.event import Event
+from arbiter.events.integrity import check_player, field_name
 from arbiter.events.participants import Gender, Player, name_key, split_name
 from arbiter.games.go.rank import Rank, RankError
 from arbiter.i18n import N_
-from arbiter.limits import (
-    MAX_CODE,
-    MAX_COUNTRY,
-    MAX_FIELD,
-    MAX_NAME,
-    MAX_PLAYERS,
-    MAX_ROUNDS,
-    LimitError,
-    check_field,
-    check_length,
-)
+from arbiter.limits import MAX_CODE, MAX_PLAYERS, LimitError, check_length
 
 LATE_ENTRY_SYSTEMS = frozenset({"swiss", "swiss-dutch", "mcmahon"})
 
@@ -59,11 +50,6 @@ _GENDER_WORDS: dict[str, Gender] = {
     "ж": "f",
     "жен": "f",
 }
-
-
-def field_name(field: str) -> Text:
-    """How an entry's field is named in an error (``the club``)."""
-    return Text(N_("the {field}"), field=field)
 
 
 def parse_gender(text: str | None) -> Gender | None:
@@ -107,7 +93,7 @@ def parse_rating(value: int | str | None) -> int | None:
     return rating
 
 
-def check_open(event: Event, what: str) -> int:
+def check_open(event: Competition, what: str) -> int:
     """The round a new entry starts in; refuses entries the system cannot take any more."""
     if not event.rounds:
         return 1
@@ -119,7 +105,7 @@ def check_open(event: Event, what: str) -> int:
     )
 
 
-def check_admission(event: Event, player: Player) -> None:
+def check_admission(event: Competition, player: Player) -> None:
     """Refuse a player the event's gender or age category does not admit (seed 000 11.2,
     seed 002 2.1.3)."""
     cfg = event.config
@@ -139,45 +125,6 @@ def check_admission(event: Event, player: Player) -> None:
                 f"{player.name} (born {player.born.isoformat()}) "
                 f"is not in the age category {category}"
             )
-
-
-def check_player(player: Player) -> None:
-    """Refuse a player whose text fields are beyond the API's limits (length, control
-    characters, lone surrogates); every reader of entries calls it."""
-    check_field(player.name, field_name("name"), MAX_NAME)
-    for field in ("club", "city", "title", "coach"):
-        check_field(getattr(player, field), field_name(field), MAX_FIELD)
-    check_field(player.country, field_name("country"), MAX_COUNTRY)
-    for registry, value in player.ids:
-        check_field(registry, field_name("ids"), MAX_CODE)
-        check_field(value, field_name("ids"), MAX_FIELD)
-
-
-def check_limits(event: Event) -> None:
-    """Refuse an event beyond the limits on entries: more than
-    :data:`~arbiter.limits.MAX_PLAYERS` participants or :data:`~arbiter.limits.MAX_ROUNDS`
-    rounds, or a text field of a player, pair or team beyond the API's limits."""
-    if len(event.players) > MAX_PLAYERS or len(event.participants) > MAX_PLAYERS:
-        raise LimitError(N_("an event holds at most {limit} players"), limit=MAX_PLAYERS)
-    if len(event.rounds) > MAX_ROUNDS:
-        raise LimitError(N_("an event has at most {limit} rounds"), limit=MAX_ROUNDS)
-    for p in event.players:
-        try:
-            check_player(p)
-        except LimitError as exc:
-            raise LimitError(N_("player {no}: {error}"), no=p.no, error=exc.text) from None
-    for pair in event.pairs:
-        try:
-            check_field(pair.name, field_name("name"), MAX_NAME)
-        except LimitError as exc:
-            raise LimitError(N_("pair {no}: {error}"), no=pair.no, error=exc.text) from None
-    for team in event.teams:
-        try:
-            check_field(team.name, field_name("name"), MAX_NAME)
-            check_field(team.club, field_name("club"), MAX_FIELD)
-            check_field(team.country, field_name("country"), MAX_FIELD)
-        except LimitError as exc:
-            raise LimitError(N_("team {no}: {error}"), no=team.no, error=exc.text) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,11 +149,28 @@ class EntryForm:
     ids: tuple[tuple[str, str], ...] = ()
 
 
+class EntryFields(TypedDict, total=False):
+    """The fields of an :class:`EntryForm` after the name, as keyword arguments
+    (``event.add_player("Kim Ji", rank="3d")``)."""
+
+    gender: str | None
+    born: date | str | None
+    club: str
+    city: str
+    country: str
+    title: str
+    rank: str | None
+    rating: int | str | None
+    coach: str
+    medical: bool | None
+    ids: tuple[tuple[str, str], ...]
+
+
 def _words(text: str) -> str:
     return " ".join(text.split())
 
 
-def make_player(event: Event, form: EntryForm, no: int, entered: int) -> Player:
+def make_player(event: Competition, form: EntryForm, no: int, entered: int) -> Player:
     """The player ``form`` describes, numbered ``no``, checked as an entry of ``event`` (the
     game decides whether a rank may be given) but not compared with the entries."""
     surname, given = split_name(form.name)
@@ -247,11 +211,11 @@ def _namesake_key(player: Player) -> tuple[str, date | None, str]:
     return name_key(player.name), player.born, player.club
 
 
-class Registration:
+class Registration(Generic[E]):
     """Players being entered into ``event``: :meth:`add` checks and numbers each form (one
     refused form leaves the others as they were); :meth:`event` is the event with them all."""
 
-    def __init__(self, event: Event) -> None:
+    def __init__(self, event: E) -> None:
         self.base = event
         self._next = max((p.no for p in event.players), default=0) + 1
         self._names: dict[tuple[str, date | None, str], int] = {}
@@ -296,7 +260,7 @@ class Registration:
         """The players entered so far, in order."""
         return tuple(self._added)
 
-    def event(self) -> Event:
+    def event(self) -> E:
         """The event with every player entered so far."""
         if not self._added:
             return self.base

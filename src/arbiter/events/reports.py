@@ -8,24 +8,36 @@ events, and ``{"bye", "bye_no"}`` for a participant without a game.
 
 from __future__ import annotations
 
-import html
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from arbiter import spreadsheet
-from arbiter.events.event import Event
+from arbiter.events.competition import Competition
 from arbiter.events.exact import show, to_json
 from arbiter.events.rounds import Round
 from arbiter.events.settings import SPECS
 from arbiter.events.standings import Standings
-from arbiter.events.tiebreaks import name as tiebreak_name
+from arbiter.events.tables import Table, rows_json, to_csv, to_html
+from arbiter.events.tiebreak_codes import name as tiebreak_name
 from arbiter.i18n import gettext, language
+
+__all__ = [
+    "Table",
+    "pairing_json",
+    "pairing_table",
+    "rows_json",
+    "settings_table",
+    "standings_csv",
+    "standings_table",
+    "to_csv",
+    "to_html",
+    "words",
+]
 
 Json = dict[str, object]
 
 
-def words(event: Event) -> dict[str, str]:
+def words(event: Competition) -> dict[str, str]:
     """Column words in the event's language."""
     with language(event.config.language):
         return {
@@ -48,16 +60,7 @@ def words(event: Event) -> dict[str, str]:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """A title, headers and rows of text cells."""
-
-    title: str
-    headers: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-
-def pairing_json(event: Event, rnd: Round, *, results: bool = False) -> list[Json]:
+def pairing_json(event: Competition, rnd: Round, *, results: bool = False) -> list[Json]:
     """The round as the scripts' contract says (see the module); ``results`` adds each game's
     ``result`` and the players of team games."""
     out: list[Json] = []
@@ -89,7 +92,7 @@ def pairing_json(event: Event, rnd: Round, *, results: bool = False) -> list[Jso
     return out
 
 
-def _who(event: Event, no: int, player: int | None) -> str:
+def _who(event: Competition, no: int, player: int | None) -> str:
     text = f"{event.name_of(no)} ({no})"
     if player is not None:
         text += f": {event.player(player).name}"
@@ -98,7 +101,7 @@ def _who(event: Event, no: int, player: int | None) -> str:
     return text
 
 
-def pairing_table(event: Event, rnd: Round) -> Table:
+def pairing_table(event: Competition, rnd: Round) -> Table:
     """The round for people: tables in order, the first mover's column first."""
     w = words(event)
     team = event.discipline == "team"
@@ -137,7 +140,7 @@ def pairing_table(event: Event, rnd: Round) -> Table:
     return Table(title, tuple(headers), tuple(rows))
 
 
-def standings_table(event: Event, table: Standings) -> Table:
+def standings_table(event: Competition, table: Standings) -> Table:
     """The standings for people: tiebreaks named in the event's language."""
     w = words(event)
     language = event.config.language
@@ -168,7 +171,7 @@ def standings_table(event: Event, table: Standings) -> Table:
     return Table(title, headers, tuple(rows))
 
 
-def settings_table(event: Event) -> Table:
+def settings_table(event: Competition) -> Table:
     """Every setting of the event's game: key, value, whether set, meaning."""
     cfg = event.config
     rows = []
@@ -180,34 +183,6 @@ def settings_table(event: Event) -> Table:
             text += "  (" + ", ".join(tiebreak_name(c, cfg.language) for c in cfg.tiebreaks) + ")"
         rows.append((s.key, text, "set" if s.key in event.settings else "default", s.help))
     return Table(cfg.name or "Settings", ("key", "value", "", "meaning"), tuple(rows))
-
-
-def to_csv(table: Table) -> str:
-    """A table as CSV with a header row."""
-    buffer = io.StringIO()
-    writer = spreadsheet.writer(buffer)
-    writer.writerow(table.headers)
-    writer.writerows(table.rows)
-    return buffer.getvalue()
-
-
-def to_html(table: Table) -> str:
-    """A table as a standalone HTML page."""
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in table.headers)
-    body = "\n".join(
-        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in table.rows
-    )
-    title = html.escape(table.title)
-    return (
-        f'<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
-        f"</head>\n<body>\n<h1>{title}</h1>\n<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n"
-        "</tbody>\n</table>\n</body>\n</html>\n"
-    )
-
-
-def rows_json(table: Table) -> list[dict[str, str]]:
-    """A table as JSON objects keyed by its headers."""
-    return [dict(zip(table.headers, row, strict=True)) for row in table.rows]
 
 
 def standings_csv(table: Standings) -> str:

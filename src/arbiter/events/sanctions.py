@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from arbiter.events.competition import Competition, E, RefereeWarning
 from arbiter.events.entries import replace_player, withdraw
-from arbiter.events.event import Event, RefereeWarning
 from arbiter.events.participants import Player
 from arbiter.events.results import Result, Side, other
 from arbiter.events.rounds import Game
@@ -23,7 +23,7 @@ PENALTY_AT = 3
 EXCLUSION_AT = 4
 
 
-def game_of_player(event: Event, player: Player, round_no: int) -> Game | None:
+def game_of_player(event: Competition, player: Player, round_no: int) -> Game | None:
     """The game player ``player`` sits at in round ``round_no``, if any."""
     for g in event.round(round_no).games:
         if event.discipline == "team":
@@ -38,7 +38,7 @@ def game_of_player(event: Event, player: Player, round_no: int) -> Game | None:
     return None
 
 
-def warn(event: Event, ref: str | int, round_no: int, reason: str = "") -> Event:
+def warn(event: E, ref: str | int, round_no: int, reason: str = "") -> E:
     """The event with a warning given (see the module's rules)."""
     player = event.find_player(ref)
     event.round(round_no)
@@ -59,7 +59,7 @@ def warn(event: Event, ref: str | int, round_no: int, reason: str = "") -> Event
     return updated
 
 
-def _side_of(event: Event, game: Game, player: Player) -> Side:
+def _side_of(event: Competition, game: Game, player: Player) -> Side:
     if event.discipline == "team":
         return "black" if game.black_player == player.no else "white"
     if event.discipline == "pair":
@@ -69,7 +69,7 @@ def _side_of(event: Event, game: Game, player: Player) -> Side:
     return game.side_of(player.no)
 
 
-def exclude(event: Event, player: Player, from_round: int) -> Event:
+def exclude(event: E, player: Player, from_round: int) -> E:
     """Exclude a player from round ``from_round`` on (the next round not played yet when later
     rounds already have the player's results)."""
     start = from_round
@@ -88,7 +88,7 @@ def exclude(event: Event, player: Player, from_round: int) -> Event:
     return updated
 
 
-def penalties(event: Event, upto: int) -> dict[int, Fraction]:
+def penalties(event: Competition, upto: int) -> dict[int, Fraction]:
     """Points taken off each player (by player number) by warnings of rounds 1..``upto``."""
     if event.game != "toguz":
         return {}

@@ -6,6 +6,9 @@ opponent, a forfeit, or a bye of some kind. Team events count a match as one enc
 team match a round's ``points`` are the games won (seed 002 2.8.3). Games without a result yet
 are left out.
 
+Each participant starts from a score too: 0, or in McMahon events the starting McMahon score
+(:func:`starting_scores`).
+
 Kinds: ``game`` (played over the board), ``forfeit-win``, ``forfeit-loss``, ``double-forfeit``,
 ``void`` (Go ``Void``: no result, no points), and the byes ``bye``, ``half``, ``zero``,
 ``absent`` (rounds that count for tiebreaks as unplayed), ``rest`` and ``advance`` (no game was
@@ -19,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from arbiter.events.event import Event
+from arbiter.events.competition import Competition
 from arbiter.events.results import SIDES, Outcome, Result, Side, first_mover
 from arbiter.events.rounds import Game
 from arbiter.events.sanctions import penalties
@@ -85,7 +88,7 @@ def _kind(result: Result, side: Side) -> EncounterKind:
     return "forfeit-win" if result.winner == side else "forfeit-loss"
 
 
-def _game_encounter(event: Event, game: Game, side: Side) -> Encounter:
+def _game_encounter(event: Competition, game: Game, side: Side) -> Encounter:
     assert game.result is not None
     result = game.result
     mine = game.participant_of(side)
@@ -109,7 +112,7 @@ def _game_encounter(event: Event, game: Game, side: Side) -> Encounter:
     )
 
 
-def encounters(event: Event, upto: int | None = None) -> dict[int, tuple[Encounter, ...]]:
+def encounters(event: Competition, upto: int | None = None) -> dict[int, tuple[Encounter, ...]]:
     """Every participant's encounters in rounds 1..``upto`` (default: all paired rounds)."""
     last = len(event.rounds) if upto is None else min(upto, len(event.rounds))
     table: dict[int, list[Encounter]] = defaultdict(list)
@@ -141,7 +144,7 @@ def encounters(event: Event, upto: int | None = None) -> dict[int, tuple[Encount
     return {no: tuple(sorted(table.get(no, []), key=lambda e: e.round)) for no in event.numbers}
 
 
-def _match_encounters(event: Event, games: list[Game]) -> list[tuple[int, Encounter]]:
+def _match_encounters(event: Competition, games: list[Game]) -> list[tuple[int, Encounter]]:
     summary = summarize(event, games)
     if not summary.complete:
         return []
@@ -194,7 +197,7 @@ def _match_encounters(event: Event, games: list[Game]) -> list[tuple[int, Encoun
     return out
 
 
-def deductions(event: Event, upto: int | None = None) -> dict[int, Fraction]:
+def deductions(event: Competition, upto: int | None = None) -> dict[int, Fraction]:
     """Points taken off each participant by warnings (Toguz Korgool), by participant number."""
     last = len(event.rounds) if upto is None else upto
     by_player = penalties(event, last)
@@ -211,3 +214,21 @@ def deductions(event: Event, upto: int | None = None) -> dict[int, Fraction]:
         if owner is not None:
             result[owner] = result.get(owner, Fraction(0)) + points
     return result
+
+
+def starting_scores(event: Competition) -> dict[int, Fraction]:
+    """Starting McMahon scores: in McMahon events ``clamp(rank, floor, bar) + 30`` (EGF/OpenGotha
+    scale, spec **D**) plus the player's correction (``mms_corrections``, top groups); 0 for
+    everyone else and for players without a rank."""
+    if event.system != "mcmahon" or event.discipline != "individual":
+        return {no: Fraction(0) for no in event.numbers}
+    cfg = event.config
+    corrections = cfg.mms_corrections
+    out: dict[int, Fraction] = {}
+    for p in event.players:
+        if p.rank is None:
+            out[p.no] = Fraction(0)
+            continue
+        value = min(max(p.rank.value, cfg.floor.value), cfg.bar.value)
+        out[p.no] = Fraction(value + 30 + corrections.get(p.no, 0))
+    return out

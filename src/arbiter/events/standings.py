@@ -17,11 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter.events.event import Event
-from arbiter.events.scorecard import deductions, encounters
+from arbiter.events.competition import Competition
+from arbiter.events.scorecard import deductions, encounters, starting_scores
 from arbiter.events.settings import BRACKET_SYSTEMS
-from arbiter.events.systems import system_for
-from arbiter.events.tiebreaks import GROUP_RELATIVE, PRIMARY, TIEBREAKS, Context, Value
+from arbiter.events.systems.schedules import bracket_classes, planned_rounds
+from arbiter.events.systems.scheveningen import Scheveningen
+from arbiter.events.teams import board_count
+from arbiter.events.tiebreak_codes import GROUP_RELATIVE, PRIMARY
+from arbiter.events.tiebreaks import TIEBREAKS, Context, Value
 from arbiter.events.unplayed import Ledger
 
 Json = dict[str, object]
@@ -91,25 +94,7 @@ class Standings:
         raise KeyError(no)
 
 
-def starting_scores(event: Event) -> dict[int, Fraction]:
-    """Starting McMahon scores: in McMahon events ``clamp(rank, floor, bar) + 30`` (EGF/OpenGotha
-    scale, spec **D**) plus the player's correction (``mms_corrections``, top groups); 0 for
-    everyone else and for players without a rank."""
-    if event.system != "mcmahon" or event.discipline != "individual":
-        return {no: Fraction(0) for no in event.numbers}
-    cfg = event.config
-    corrections = cfg.mms_corrections
-    out: dict[int, Fraction] = {}
-    for p in event.players:
-        if p.rank is None:
-            out[p.no] = Fraction(0)
-            continue
-        value = min(max(p.rank.value, cfg.floor.value), cfg.bar.value)
-        out[p.no] = Fraction(value + 30 + corrections.get(p.no, 0))
-    return out
-
-
-def criteria(event: Event) -> tuple[str, ...]:
+def criteria(event: Competition) -> tuple[str, ...]:
     """The event's ranking criteria, the points first."""
     order = event.config.tiebreaks
     primary = "MP" if event.discipline == "team" else "PTS"
@@ -120,14 +105,11 @@ def criteria(event: Event) -> tuple[str, ...]:
     return (primary, *order)
 
 
-def context(event: Event, upto: int) -> Context:
+def context(event: Competition, upto: int) -> Context:
     """The tiebreak context of the event after round ``upto``."""
-    from arbiter.events.teams import board_count
-
     cfg = event.config
-    system = system_for(event)
     records = encounters(event, upto)
-    planned = max(system.planned_rounds(event), upto, cfg.rounds or 0)
+    planned = max(planned_rounds(event), upto, cfg.rounds or 0)
     gp_draw = cfg.scoring.draw * (board_count(event) if event.discipline == "team" else 1)
     draw = cfg.match_points.draw if event.discipline == "team" else cfg.scoring.draw
     win = cfg.match_points.win if event.discipline == "team" else cfg.scoring.win
@@ -150,7 +132,7 @@ def context(event: Event, upto: int) -> Context:
     return Context(ledger, event.numbers, event.discipline == "team")
 
 
-def standings(event: Event, after_round: int | None = None) -> Standings:
+def standings(event: Competition, after_round: int | None = None) -> Standings:
     """The standings after round ``after_round`` (default: every paired round)."""
     upto = len(event.rounds) if after_round is None else after_round
     if not 0 <= upto <= len(event.rounds):
@@ -167,8 +149,6 @@ def standings(event: Event, after_round: int | None = None) -> Standings:
         and event.discipline != "team"
         and event.seeding
     ):
-        from arbiter.events.systems.scheveningen import Scheveningen
-
         g1, g2 = Scheveningen().groups(event)
         groups = [(1, g1), (2, g2)]
     else:
@@ -227,10 +207,13 @@ def _key(value: Value) -> tuple[Fraction, ...]:
 
 
 def _bracket_standings(
-    event: Event, ctx: Context, order: tuple[str, ...], upto: int, provisional: dict[int, bool]
+    event: Competition,
+    ctx: Context,
+    order: tuple[str, ...],
+    upto: int,
+    provisional: dict[int, bool],
 ) -> Standings:
-    system = system_for(event)
-    classes = system.classes(event, upto) or {}
+    classes = bracket_classes(event, upto) or {}
     seeds = {no: i for i, no in enumerate(event.seeding)}
     numbers = sorted(
         event.numbers, key=lambda no: (classes.get(no, Fraction(10**9)), seeds.get(no, 10**6), no)

@@ -19,17 +19,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Protocol
 
+from arbiter.events.competition import Competition, E, Lineup
+from arbiter.events.entries import resolve_players
 from arbiter.events.errors import EventError, UnknownEntry
-from arbiter.events.event import Event, Lineup
 from arbiter.events.participants import Team
 from arbiter.events.results import SIDES, Result, Side, first_mover
 from arbiter.events.rounds import Game
-from arbiter.events.systems import Meeting
 from arbiter.events.systems.bracket import PHANTOM
 
 
-def board_count(event: Event) -> int:
+class Fixture(Protocol):
+    """A match as the pairing planned it: two teams at a table, ``first`` moving first on
+    board 1 (a pairing system's :class:`~arbiter.events.systems.Meeting` is one)."""
+
+    @property
+    def table(self) -> int: ...
+    @property
+    def first(self) -> int: ...
+    @property
+    def second(self) -> int: ...
+    @property
+    def slot(self) -> str | None: ...
+
+
+def board_count(event: Competition) -> int:
     """Boards per match: the ``boards`` setting, else the smallest team's number of players."""
     chosen = event.config.boards
     if chosen:
@@ -38,7 +53,7 @@ def board_count(event: Event) -> int:
     return min(sizes) if sizes else 0
 
 
-def default_lineup(event: Event, team: Team, round_no: int) -> tuple[int | None, ...]:
+def default_lineup(event: Competition, team: Team, round_no: int) -> tuple[int | None, ...]:
     """The team's players in board order who play in round ``round_no``, reserves filling the
     places of absent players, padded with empty boards."""
     boards = board_count(event)
@@ -47,13 +62,15 @@ def default_lineup(event: Event, team: Team, round_no: int) -> tuple[int | None,
     return tuple(chosen + [None] * (boards - len(chosen)))
 
 
-def lineup_of(event: Event, team: Team, round_no: int) -> tuple[int | None, ...]:
+def lineup_of(event: Competition, team: Team, round_no: int) -> tuple[int | None, ...]:
     """The line-up given for the round, else the default one."""
     given = event.lineup(round_no, team.no)
     return given.players if given is not None else default_lineup(event, team, round_no)
 
 
-def _forfeits(event: Event, team: Team, players: Sequence[int | None], round_no: int) -> set[int]:
+def _forfeits(
+    event: Competition, team: Team, players: Sequence[int | None], round_no: int
+) -> set[int]:
     """Boards (1-based) the team loses by forfeit."""
     boards = len(players)
     empty = {b for b, p in enumerate(players, start=1) if p is None}
@@ -67,7 +84,7 @@ def _forfeits(event: Event, team: Team, players: Sequence[int | None], round_no:
     return empty
 
 
-def apply_presence(event: Event, games: Sequence[Game]) -> tuple[Game, ...]:
+def apply_presence(event: Competition, games: Sequence[Game]) -> tuple[Game, ...]:
     """The match's games with forfeits for empty boards and absent teams (results that were
     played stay as they are)."""
     if not games:
@@ -100,7 +117,7 @@ def apply_presence(event: Event, games: Sequence[Game]) -> tuple[Game, ...]:
     return tuple(out)
 
 
-def match_games(event: Event, round_no: int, meeting: Meeting) -> tuple[Game, ...]:
+def match_games(event: Competition, round_no: int, meeting: Fixture) -> tuple[Game, ...]:
     """The board games of a team match (before presence is applied)."""
     first = event.participant(meeting.first)
     second = event.participant(meeting.second)
@@ -129,13 +146,13 @@ def match_games(event: Event, round_no: int, meeting: Meeting) -> tuple[Game, ..
 
 
 def set_lineup(
-    event: Event,
+    event: E,
     round_no: int,
     team_ref: str | int,
     players: Sequence[str | int | None],
     *,
     override: bool = False,
-) -> Event:
+) -> E:
     """Set a team's players in board order for a paired round (empty boards: ``None``/``-``).
 
     The match's games must not have a played result yet; absent players' boards and, with
@@ -157,8 +174,6 @@ def set_lineup(
             "line-ups are set before play"
         )
     boards = board_count(event)
-    from arbiter.events.entries import resolve_players
-
     numbers = resolve_players(event, players)
     if len(numbers) > boards:
         raise EventError(f"a match has {boards} boards, not {len(numbers)}")
@@ -201,7 +216,7 @@ class MatchSummary:
     played: bool
     provisional: bool
 
-    def match_points(self, team: int, event: Event) -> Fraction:
+    def match_points(self, team: int, event: Competition) -> Fraction:
         """Match points of ``team`` (win, draw, loss by board points)."""
         mine = self.board_points[team]
         theirs = self.board_points[self.opponent(team)]
@@ -213,7 +228,7 @@ class MatchSummary:
         return self.teams[1] if team == self.teams[0] else self.teams[0]
 
 
-def summarize(event: Event, games: Sequence[Game]) -> MatchSummary:
+def summarize(event: Competition, games: Sequence[Game]) -> MatchSummary:
     """Sum up a team match (the games of one table in one round)."""
     ordered = sorted(games, key=lambda g: g.board or 0)
     head = ordered[0]
@@ -266,7 +281,7 @@ def _extra_winner(game: Game) -> int | None:
     return None
 
 
-def meeting_winner(event: Event, games: Sequence[Game]) -> int | None:
+def meeting_winner(event: Competition, games: Sequence[Game]) -> int | None:
     """Who goes on from a knockout meeting (one game, or a team match's board games); ``None``
     while undecided; :data:`PHANTOM` when both sides lost (a double forfeit)."""
     if not games:

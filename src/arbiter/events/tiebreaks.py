@@ -19,7 +19,8 @@ board 2, … compared in that order; ``KLG`` korgools in lost games (Toguz Korgo
 better; it works for individuals too); ``DE`` head-to-head by match points.
 
 Unplayed rounds count by the event's policy (:mod:`arbiter.events.unplayed`). Every value is
-exact (a :class:`~fractions.Fraction`, or a tuple of them for ``BRD``); higher is better.
+exact (a :class:`~fractions.Fraction`, or a tuple of them for ``BRD``); higher is better. The
+codes, their names and how an order is read are in :mod:`arbiter.events.tiebreak_codes`.
 
 >>> parse_codes("pts, buchholz, h2h, progress, berger")
 ('PTS', 'BH', 'DE', 'PS', 'SB')
@@ -33,10 +34,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from arbiter.events.errors import SettingError
 from arbiter.events.scorecard import Encounter
+from arbiter.events.tiebreak_codes import ALIASES, GROUP_RELATIVE, NAMES, PRIMARY, name, parse_codes
 from arbiter.events.unplayed import Base, Ledger, is_vur
-from arbiter.i18n import N_, gettext, language
 
 Value = Fraction | tuple[Fraction, ...]
 
@@ -283,71 +283,36 @@ TIEBREAKS: dict[str, Tiebreak] = {
     "KLG": korgools_lost,
 }
 
-#: Criteria whose value depends on the group of participants tied so far.
-GROUP_RELATIVE = frozenset({"DE"})
-
-#: Criteria that are the participant's points themselves.
-PRIMARY = frozenset({"PTS", "MP"})
-
-#: The organisers' names of the criteria (English; translated by the catalogues).
-NAMES: dict[str, str] = {
-    "PTS": N_("Points"),
-    "MP": N_("Match points"),
-    "MMS": N_("McMahon score"),
-    "BH": N_("Buchholz"),
-    "BH-C1": N_("Buchholz cut 1"),
-    "BH-M1": N_("Median Buchholz"),
-    "SB": N_("Berger"),
-    "DE": N_("Head-to-head"),
-    "PS": N_("Progress"),
-    "WIN": N_("Wins"),
-    "WON": N_("Wins over the board"),
-    "SOS": N_("SOS"),
-    "SOS-1": N_("SOS-1"),
-    "SOSOS": N_("SOSOS"),
-    "SODOS": N_("SODOS"),
-    "CUSS": N_("CUSS"),
-    "GP": N_("Board points"),
-    "MSB": N_("Berger by match points"),
-    "GSB": N_("Berger by board points"),
-    "BRD": N_("Boards in order"),
-    "KLG": N_("Korgools in lost games"),
-}
-
-ALIASES = {
-    "POINTS": "PTS",
-    "BUCHHOLZ": "BH",
-    "BERGER": "SB",
-    "SONNEBORN-BERGER": "SB",
-    "H2H": "DE",
-    "HEAD-TO-HEAD": "DE",
-    "PROGRESS": "PS",
-    "WINS": "WIN",
-    "BH-1": "BH-C1",
-    "MEDIAN": "BH-M1",
-}
-
-
-def parse_codes(text: str) -> tuple[str, ...]:
-    """Read a tiebreak order: codes separated by commas (or blanks), case ignored."""
-    raw = [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part.strip()]
-    codes: list[str] = []
-    for part in raw:
-        code = part.strip().upper()
-        code = ALIASES.get(code, code)
-        if code not in TIEBREAKS:
-            raise SettingError(f"unknown tiebreak {part.strip()!r}; codes: {', '.join(TIEBREAKS)}")
-        if code in codes:
-            raise SettingError(f"tiebreak {code} is listed twice")
-        codes.append(code)
-    return tuple(codes)
-
-
-def name(code: str, lang: str = "en") -> str:
-    """The organisers' name of a tiebreak in ``lang`` (``en``, ``ru``, ``ky``, ``kk``, ``mn``).
-
-    >>> name("SB", "ru"), name("BH", "kk")
-    ('Коэффициент Бергера', 'Бухгольц коэффициенті')
-    """
-    with language(lang):
-        return gettext(NAMES[code])
+__all__ = [
+    "ALIASES",
+    "GROUP_RELATIVE",
+    "NAMES",
+    "PRIMARY",
+    "TIEBREAKS",
+    "ZERO",
+    "Context",
+    "Tiebreak",
+    "Value",
+    "berger",
+    "berger_boards",
+    "berger_match",
+    "boards",
+    "buchholz",
+    "buchholz_cut1",
+    "buchholz_median1",
+    "cuss",
+    "direct_encounter",
+    "game_points",
+    "korgools_lost",
+    "mcmahon_score",
+    "name",
+    "parse_codes",
+    "points",
+    "progressive",
+    "sodos",
+    "sos",
+    "sos_cut1",
+    "sosos",
+    "wins",
+    "won_games",
+]

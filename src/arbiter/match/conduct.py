@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arbiter.clock import ByoYomi, Canadian, ClockState, Side
 from arbiter.match import actions as A
 from arbiter.match.actors import Actor, Role, other_side
+from arbiter.match.due import flag_due, late_due
 from arbiter.match.errors import (
     ClaimRejected,
     ConsentRequired,
@@ -26,14 +27,13 @@ from arbiter.match.errors import (
 from arbiter.match.go import GoBoard
 from arbiter.match.played import DESCRIBE_STATUS, Board, MoveRecord, ResignationProposal
 from arbiter.match.result import MatchResult
+from arbiter.match.state import MatchState
+from arbiter.match.steps import arrived, end, pause_turn, require, suspend
 from arbiter.match.toguz import ToguzBoard
 
-if TYPE_CHECKING:
-    from arbiter.match.match import Match
 
-
-def _move(m: Match, a: A.Move, now: float, actor: Actor) -> Match:
-    m._require("playing")
+def _move(m: MatchState, a: A.Move, now: float, actor: Actor) -> MatchState:
+    require(m, "playing")
     side = m.board.to_move
     assert side is not None
     assert actor.side is not None
@@ -48,7 +48,7 @@ def _move(m: Match, a: A.Move, now: float, actor: Actor) -> Match:
 
 
 def play(
-    m: Match,
+    m: MatchState,
     move: int | str,
     side: Side,
     role: Role | None,
@@ -57,7 +57,7 @@ def play(
     offer: bool,
     *,
     out_of_turn: bool,
-) -> Match:
+) -> MatchState:
     """``side`` (``role`` in pair go) plays ``move`` at ``now``: the clock is pressed (``lag``
     credited), the move recorded with its time, a draw ``offer`` counted, and the game ended
     when the board, or a flag that fell during a Toguz move in progress, decides it. Two passes
@@ -118,23 +118,23 @@ def play(
     if isinstance(board, GoBoard):
         new = _charge_extra_periods(new, side, now)
     if after_flag:
-        return new._end(board.flag_result(side), now)
+        return end(new, board.flag_result(side), now)
     if ended is not None:
-        return new._end(ended, now)
+        return end(new, ended, now)
     if isinstance(board, GoBoard) and board.phase == "marking":
         # Two passes end play: the dead-stone phase runs with the clocks stopped (decisions).
         paused = new.clock.pause(now) if new.clocked else new.clock
-        return replace(new._pause_turn(now), clock=paused, status="marking")
+        return replace(pause_turn(new, now), clock=paused, status="marking")
     return new
 
 
-def _count_offer(m: Match, side: Side) -> Match:
+def _count_offer(m: MatchState, side: Side) -> MatchState:
     if side == "black":
         return replace(m, offers_black=m.offers_black + 1)
     return replace(m, offers_white=m.offers_white + 1)
 
 
-def _sgf_clock(m: Match, state: ClockState | None) -> tuple[float | None, int | None]:
+def _sgf_clock(m: MatchState, state: ClockState | None) -> tuple[float | None, int | None]:
     """SGF's BL/WL and OB/OW for a reading: main time, or in overtime the period's time and
     the periods (Japanese) or moves (Canadian) left."""
     if state is None:
@@ -149,7 +149,7 @@ def _sgf_clock(m: Match, state: ClockState | None) -> tuple[float | None, int | 
     return state.period_left, state.moves_left
 
 
-def _charge_extra_periods(m: Match, side: Side, now: float) -> Match:
+def _charge_extra_periods(m: MatchState, side: Side, now: float) -> MatchState:
     """Canadian extra periods used are paid for in points (seed 002 2.5.5)."""
     control = m.settings.time_control
     penalty = getattr(m.settings.conduct, "extra_period_penalty", 0.0)
@@ -170,18 +170,18 @@ def _charge_extra_periods(m: Match, side: Side, now: float) -> Match:
     return replace(m, board=board, extra_white=used)
 
 
-def _accept_draw(m: Match, a: A.AcceptDraw, now: float, actor: Actor) -> Match:
+def _accept_draw(m: MatchState, a: A.AcceptDraw, now: float, actor: Actor) -> MatchState:
     _pending_offer_to(m, actor)
-    return m._end(m.board.result(None, "agreement"), now)
+    return end(m, m.board.result(None, "agreement"), now)
 
 
-def _decline_draw(m: Match, a: A.DeclineDraw, now: float, actor: Actor) -> Match:
+def _decline_draw(m: MatchState, a: A.DeclineDraw, now: float, actor: Actor) -> MatchState:
     _pending_offer_to(m, actor)
     return replace(m, draw_offer=None)
 
 
-def _pending_offer_to(m: Match, actor: Actor) -> Side:
-    m._require("playing", "paused", "adjourned")
+def _pending_offer_to(m: MatchState, actor: Actor) -> Side:
+    require(m, "playing", "paused", "adjourned")
     offer = m.draw_offer
     if offer is None:
         raise DrawOfferRefused("there is no draw offer to answer")
@@ -190,7 +190,7 @@ def _pending_offer_to(m: Match, actor: Actor) -> Side:
     return offer
 
 
-def _resign(m: Match, a: A.Resign, now: float, actor: Actor) -> Match:
+def _resign(m: MatchState, a: A.Resign, now: float, actor: Actor) -> MatchState:
     if m.status == "ready":
         raise WrongPhase("the game has not started: a referee sets the result of a game not played")
     assert actor.side is not None
@@ -202,10 +202,10 @@ def _resign(m: Match, a: A.Resign, now: float, actor: Actor) -> Match:
                 "in pair go a player resigns only after the partner consented (seed 004 3.7): "
                 "propose the resignation first"
             )
-    return m._end(m.board.result(other_side(actor.side), "resignation"), now)
+    return end(m, m.board.result(other_side(actor.side), "resignation"), now)
 
 
-def _check_turn(m: Match, actor: Actor, what: str) -> None:
+def _check_turn(m: MatchState, actor: Actor, what: str) -> None:
     turn = m.turn
     if m.status not in ("playing", "paused", "adjourned") or turn is None:
         raise WrongPhase(f"nobody may {what} now: {DESCRIBE_STATUS[m.status]}")
@@ -213,14 +213,16 @@ def _check_turn(m: Match, actor: Actor, what: str) -> None:
         raise NotYourTurn(f"only the player whose turn it is ({turn}) may {what} (seed 004 3.7)")
 
 
-def _propose_resignation(m: Match, a: A.ProposeResignation, now: float, actor: Actor) -> Match:
+def _propose_resignation(
+    m: MatchState, a: A.ProposeResignation, now: float, actor: Actor
+) -> MatchState:
     if not m.settings.pair:
         raise WrongPhase("resignation is proposed to a partner only in pair go; just resign")
     _check_turn(m, actor, "propose a resignation")
     return replace(m, resignation=ResignationProposal(actor))
 
 
-def _answer_resignation(m: Match, actor: Actor, consent: bool) -> Match:
+def _answer_resignation(m: MatchState, actor: Actor, consent: bool) -> MatchState:
     if not m.settings.pair:
         raise WrongPhase("there are no partners to consult outside pair go")
     proposal = m.resignation
@@ -232,30 +234,34 @@ def _answer_resignation(m: Match, actor: Actor, consent: bool) -> Match:
     return replace(m, resignation=ResignationProposal(partner, True) if consent else None)
 
 
-def _consent_resignation(m: Match, a: A.ConsentResignation, now: float, actor: Actor) -> Match:
+def _consent_resignation(
+    m: MatchState, a: A.ConsentResignation, now: float, actor: Actor
+) -> MatchState:
     return _answer_resignation(m, actor, True)
 
 
-def _refuse_resignation(m: Match, a: A.RefuseResignation, now: float, actor: Actor) -> Match:
+def _refuse_resignation(
+    m: MatchState, a: A.RefuseResignation, now: float, actor: Actor
+) -> MatchState:
     return _answer_resignation(m, actor, False)
 
 
-def _claim(m: Match, a: A.Claim, now: float, actor: Actor) -> Match:
+def _claim(m: MatchState, a: A.Claim, now: float, actor: Actor) -> MatchState:
     if not isinstance(m.board, ToguzBoard):
         raise ClaimRejected(f"the claim {a.ground!r} is a Toguz Korgool rule")
     conduct = m._toguz_conduct()
     assert actor.side is not None
     if a.ground == "repetition":
-        m._require("playing")
+        require(m, "playing")
         seen = m.board.repetitions()
         if seen < conduct.repetitions:
             raise ClaimRejected(
                 f"the position has stood on the board {_times(seen)}; the repetition draw "
                 f"needs {_times(conduct.repetitions)} (seed 000 3.7, 8.4)"
             )
-        return m._end(m.board.result(None, "repetition"), now)
+        return end(m, m.board.result(None, "repetition"), now)
     if a.ground == "draw-offers":
-        m._require("playing", "paused", "adjourned")
+        require(m, "playing", "paused", "adjourned")
         opponent = other_side(actor.side)
         made = m.draw_offers_made(opponent)
         if made <= conduct.max_draw_offers:
@@ -263,8 +269,8 @@ def _claim(m: Match, a: A.Claim, now: float, actor: Actor) -> Match:
                 f"{opponent.capitalize()} made {made} draw offer(s); the claim needs more than "
                 f"{conduct.max_draw_offers} (seed 000 8.2)"
             )
-        return m._end(m.board.result(actor.side, "draw-offers"), now)
-    m._require("playing")
+        return end(m, m.board.result(actor.side, "draw-offers"), now)
+    require(m, "playing")
     if not m._cap_reached():
         cap = conduct.move_cap
         raise ClaimRejected(
@@ -272,51 +278,51 @@ def _claim(m: Match, a: A.Claim, now: float, actor: Actor) -> Match:
             if cap is None
             else f"the move cap is {cap} full moves; {m.board.full_moves()} are played"
         )
-    return m._suspend(now, "awaiting-decision", awaiting="move-cap")
+    return suspend(m, now, "awaiting-decision", awaiting="move-cap")
 
 
 def _times(n: int) -> str:
     return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
 
 
-def _mark_dead(m: Match, a: A.MarkDead, now: float, actor: Actor) -> Match:
-    m._require("marking")
+def _mark_dead(m: MatchState, a: A.MarkDead, now: float, actor: Actor) -> MatchState:
+    require(m, "marking")
     return replace(m, board=m.go.mark(a.point))
 
 
-def _accept_marking(m: Match, a: A.AcceptMarking, now: float, actor: Actor) -> Match:
-    m._require("marking")
+def _accept_marking(m: MatchState, a: A.AcceptMarking, now: float, actor: Actor) -> MatchState:
+    require(m, "marking")
     assert actor.side is not None
     if actor.side in m.go.position.accepted:
         raise WrongPhase(f"{actor.side.capitalize()} has already accepted this marking")
     board = m.go.accept(actor.side)
     new = replace(m, board=board)
     ended = board.board_result()
-    return new._end(ended, now) if ended is not None else new
+    return end(new, ended, now) if ended is not None else new
 
 
-def _resume_play(m: Match, a: A.ResumePlay, now: float, actor: Actor) -> Match:
-    m._require("marking")
+def _resume_play(m: MatchState, a: A.ResumePlay, now: float, actor: Actor) -> MatchState:
+    require(m, "marking")
     board = m.go.resume()
     clock = m.clock.resume(now) if m.clocked else m.clock
     return replace(m, board=board, clock=clock, status="playing", turn_time=0.0, turn_since=now)
 
 
-def _arrive(m: Match, a: A.Arrive, now: float, actor: Actor) -> Match:
+def _arrive(m: MatchState, a: A.Arrive, now: float, actor: Actor) -> MatchState:
     if actor in m.present:
         raise WrongPhase(f"the {actor} has already arrived")
-    return m._arrived(actor, now)
+    return arrived(m, actor, now)
 
 
-def _flag_fall(m: Match, a: A.FlagFall, now: float, actor: Actor) -> Match:
-    if m._flag_due(now, 0.0) != a.side:
+def _flag_fall(m: MatchState, a: A.FlagFall, now: float, actor: Actor) -> MatchState:
+    if flag_due(m, now, 0.0) != a.side:
         raise ClaimRejected(f"{a.side}'s flag has not fallen")
     board = m.board
-    return m._end(board.flag_result(a.side), now)
+    return end(m, board.flag_result(a.side), now)
 
 
-def _late_forfeit(m: Match, a: A.LateForfeit, now: float, actor: Actor) -> Match:
-    late = m._late_due(now)
+def _late_forfeit(m: MatchState, a: A.LateForfeit, now: float, actor: Actor) -> MatchState:
+    late = late_due(m, now)
     if tuple(sorted(late)) != a.sides:
         raise ClaimRejected(
             "no late-arrival forfeit is due now"
@@ -324,11 +330,11 @@ def _late_forfeit(m: Match, a: A.LateForfeit, now: float, actor: Actor) -> Match
             else f"the late-arrival forfeit is due for {' and '.join(late)}"
         )
     if len(late) == 2:
-        return m._end(MatchResult.double_forfeit(m.kind, "late-arrival"), now)
-    return m._end(m.board.result(other_side(late[0]), "late-arrival"), now)
+        return end(m, MatchResult.double_forfeit(m.kind, "late-arrival"), now)
+    return end(m, m.board.result(other_side(late[0]), "late-arrival"), now)
 
 
-HANDLERS: dict[type[A.Action], Callable[[Match, Any, float, Actor], Match]] = {
+HANDLERS: dict[type[A.Action], Callable[[MatchState, Any, float, Actor], MatchState]] = {
     A.Move: _move,
     A.AcceptDraw: _accept_draw,
     A.DeclineDraw: _decline_draw,

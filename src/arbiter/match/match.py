@@ -19,6 +19,10 @@ Traceback (most recent call last):
 ...
 arbiter.match.errors.NotYourTurn: it is Black's move, not White's
 
+The match's fields and readings are :class:`~arbiter.match.state.MatchState`; the actions'
+handlers (:mod:`~arbiter.match.conduct`, :mod:`~arbiter.match.referee`) work on that value and
+this module dispatches to them.
+
 Nothing in the match reads the time: the caller passes it (the server its monotonic clock,
 tests any numbers), and times never go back. A flag that falls while nobody acts is applied by
 :meth:`Match.tick`, which a server calls at :meth:`Match.deadline`.
@@ -28,17 +32,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any, cast
 
-from arbiter.clock import Clock, ClockError, ClockState, Side
+from arbiter.clock import Clock, ClockError
 from arbiter.errors import ArbiterError
 from arbiter.match import actions as A
 from arbiter.match import conduct, referee
-from arbiter.match import go as go_rules
-from arbiter.match import toguz as toguz_rules
-from arbiter.match.actions import Action, ClaimGround
-from arbiter.match.actors import SYSTEM, Actor, other_side
+from arbiter.match import due as due_rules
+from arbiter.match.actions import Action
+from arbiter.match.actors import SYSTEM, Actor
 from arbiter.match.errors import (
     ActionError,
     ClockRefused,
@@ -48,12 +51,10 @@ from arbiter.match.errors import (
     NotPermitted,
     Overdue,
     TimeWentBack,
-    WrongPhase,
 )
 from arbiter.match.go import GoBoard
 from arbiter.match.log import LogEntry
 from arbiter.match.played import (
-    DESCRIBE_STATUS,
     SIDES,
     Board,
     MoveRecord,
@@ -61,8 +62,9 @@ from arbiter.match.played import (
     Status,
     WarningRecord,
 )
-from arbiter.match.result import MatchResult
-from arbiter.match.settings import GoGame, MatchSettings, Player, ToguzConduct
+from arbiter.match.settings import GoGame, MatchSettings
+from arbiter.match.state import MatchState
+from arbiter.match.steps import arrived
 from arbiter.match.toguz import ToguzBoard
 
 __all__ = [
@@ -75,52 +77,13 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(MatchState):
     """A game being played; build one with :meth:`new`, advance it with :meth:`apply` and
-    :meth:`tick`. Every field is part of the value (two matches are equal when every field is).
-
-    - ``settings``: what the match was created with; ``board``: the game
-      (:class:`~arbiter.match.toguz.ToguzBoard` or :class:`~arbiter.match.go.GoBoard`);
-      ``clock``: the :class:`~arbiter.clock.Clock` (``clocked`` is false in a Toguz Korgool game
-      begun without clocks).
-    - ``status``: ``ready``, ``playing``, ``marking`` (Go dead stones), ``paused``,
-      ``adjourned``, ``awaiting-decision`` (a referee must decide: ``awaiting`` says what),
-      ``over``; ``resume_to``: the status a resumption returns to.
-    - ``started_at``: the round start; ``present``: the players who arrived; ``excused``: sides
-      a referee excused from the late-arrival forfeit.
-    - ``moves``: the moves as played (:class:`MoveRecord`); ``draw_offer``: the side whose offer
-      is pending; ``offers_black``/``offers_white``: offers made; ``warnings``;
-      ``resignation``: a pair-go resignation proposal; ``swapped``: the colours as played are
-      the settings' exchanged (seed 002 2.6.12).
-    - ``result``: the :class:`~arbiter.match.result.MatchResult` once over; ``log``: every
-      accepted action.
+    :meth:`tick`. Its fields are those of :class:`~arbiter.match.state.MatchState`, and two
+    matches are equal when every field is.
     """
 
-    settings: MatchSettings
-    board: Board
-    clock: Clock
-    status: Status = "ready"
-    resume_to: Status | None = None
-    awaiting: str | None = None
-    clocked: bool = True
-    started_at: float | None = None
-    moves: tuple[MoveRecord, ...] = ()
-    draw_offer: Side | None = None
-    offers_black: int = 0
-    offers_white: int = 0
-    present: frozenset[Actor] = frozenset()
-    excused: frozenset[Side] = frozenset()
-    reset_pending: bool = False
-    swapped: bool = False
-    warnings: tuple[WarningRecord, ...] = ()
-    resignation: ResignationProposal | None = None
-    extra_black: int = 0
-    extra_white: int = 0
-    turn_time: float = 0.0
-    turn_since: float | None = None
-    result: MatchResult | None = None
-    log: tuple[LogEntry, ...] = ()
+    __slots__ = ()
 
     # ----- construction
 
@@ -137,99 +100,6 @@ class Match:
         return cls(settings, board, Clock(settings.time_control, first=settings.first))
 
     # ----- reading
-
-    @property
-    def kind(self) -> Literal["toguz", "go"]:
-        """``"toguz"`` or ``"go"``."""
-        return self.settings.kind
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the result is set."""
-        return self.result is not None
-
-    @property
-    def to_move(self) -> Side | None:
-        """The side to move, or ``None`` (before the start, in the dead-stone phase, at the end).
-
-        While a referee has paused the game it is the side that will move on resumption."""
-        if self.status in ("ready", "over", "marking"):
-            return None
-        return self.board.to_move
-
-    @property
-    def turn(self) -> Actor | None:
-        """The player whose turn it is (in pair go, with the role: seed 004 3.3–3.4)."""
-        side = self.to_move
-        if side is None:
-            return None
-        return Actor.player(side, self.board.turn_role)
-
-    @property
-    def ply(self) -> int:
-        """Moves made so far."""
-        return self.board.ply
-
-    @property
-    def toguz(self) -> ToguzBoard:
-        """The Toguz Korgool board (a :class:`~arbiter.match.errors.WrongPhase` in Go)."""
-        if not isinstance(self.board, ToguzBoard):
-            raise WrongPhase("this is a Go match")
-        return self.board
-
-    @property
-    def go(self) -> GoBoard:
-        """The Go board (a :class:`~arbiter.match.errors.WrongPhase` in Toguz Korgool)."""
-        if not isinstance(self.board, GoBoard):
-            raise WrongPhase("this is a Toguz Korgool match")
-        return self.board
-
-    @property
-    def last_entry(self) -> LogEntry | None:
-        """The log's last entry (the one the last :meth:`apply` added)."""
-        return self.log[-1] if self.log else None
-
-    def players(self, side: Side) -> tuple[Player, ...]:
-        """Who plays ``side`` now: the settings' players, exchanged when a referee found the
-        colours swapped and the game went on as played (seed 002 2.6.12)."""
-        if self.swapped:
-            side = other_side(side)
-        return self.settings.players(side)
-
-    def draw_offers_made(self, side: Side) -> int:
-        """Draw offers ``side`` has made in this game (seed 000 8.2)."""
-        return self.offers_black if side == "black" else self.offers_white
-
-    def warnings_of(self, side: Side) -> tuple[WarningRecord, ...]:
-        """The warnings ``side`` received in this game."""
-        return tuple(w for w in self.warnings if w.side == side)
-
-    def is_present(self, side: Side) -> bool:
-        """Whether a player of ``side`` has arrived (reported present or acted)."""
-        return any(a.side == side for a in self.present)
-
-    def clock_state(self, side: Side, t: float) -> ClockState | None:
-        """``side``'s clock at instant ``t`` (``None`` in a game played without clocks)."""
-        if not self.clocked:
-            return None
-        try:
-            return self.clock.state(side, t)
-        except ClockError as exc:
-            raise TimeWentBack(str(exc)) from None
-
-    def claims(self, side: Side) -> tuple[ClaimGround, ...]:
-        """The claims ``side`` could make now (see :class:`~arbiter.match.actions.Claim`)."""
-        if self.result is not None or not isinstance(self.board, ToguzBoard):
-            return ()
-        found: list[ClaimGround] = []
-        conduct = self._toguz_conduct()
-        if self.status == "playing" and self.board.repetitions() >= conduct.repetitions:
-            found.append("repetition")
-        if self.status != "ready" and self._excess_offers(other_side(side)):
-            found.append("draw-offers")
-        if self.status == "playing" and self._cap_reached():
-            found.append("move-cap")
-        return tuple(found)
 
     def view(self, t: float) -> dict[str, Any]:
         """What everyone may see at instant ``t``, JSON-ready (what a server broadcasts):
@@ -288,16 +158,7 @@ class Match:
         ``lag`` is the most network time the server credits a move (its lag cap): a flag is
         only declared once a move still on its way could no longer be in time.
         """
-        if self.result is not None:
-            return None
-        candidates: list[float] = []
-        late = self._late_instant()
-        if late is not None:
-            candidates.append(late)
-        flag = self._flag_instant(lag)
-        if flag is not None:
-            candidates.append(flag)
-        return min(candidates) if candidates else None
+        return due_rules.deadline(self, lag)
 
     def tick(self, t: float) -> Match:
         """Apply what is due at ``t`` with nobody acting: a flag fall (seed 002 2.7.3, seed 000
@@ -308,7 +169,7 @@ class Match:
         now = _instant(t)
         if self.log and now < self.log[-1].t:
             raise TimeWentBack(f"time {now!r} is before the last action at {self.log[-1].t!r}")
-        due = self._due(now, 0.0)
+        due = due_rules.due(self, now, 0.0)
         if due is None:
             return self
         what, sides = due
@@ -336,16 +197,17 @@ class Match:
         self._check_actor(action, actor)
         if not isinstance(action, _NOT_DELAYED):
             lag = action.lag if isinstance(action, A.Move) else 0.0
-            due = self._due(now, lag)
+            due = due_rules.due(self, now, lag)
             # A referee may still excuse a late player whose forfeit is due but not applied.
             if due is not None and not (isinstance(action, A.Excuse) and due[0] == "late"):
-                raise Overdue(self._describe_due(due))
-        before = self
+                raise Overdue(due_rules.describe_due(due))
+        before: MatchState = self
         if actor.is_player and actor not in self.present and not isinstance(action, A.Arrive):
-            before = self._arrived(actor, now)  # acting is arriving
+            before = arrived(self, actor, now)  # acting is arriving
         handler = _HANDLERS[type(action)]
         try:
-            new = handler(before, action, now, actor)
+            # A handler builds on the match it is given (dataclasses.replace keeps its class).
+            new = cast(Match, handler(before, action, now, actor))
         except MatchError:
             raise
         except ClockError as exc:
@@ -380,176 +242,8 @@ class Match:
         if not self.settings.pair and actor.role is not None:
             raise NotPermitted("roles exist only in pair go")
 
-    # ----- what is due
 
-    def _toguz_conduct(self) -> ToguzConduct:
-        conduct = self.settings.conduct
-        assert isinstance(conduct, ToguzConduct)
-        return conduct
-
-    def _grace(self) -> float:
-        if isinstance(self.board, ToguzBoard):
-            return float(self._toguz_conduct().completion_grace)
-        return 0.0
-
-    def _flag_due(self, now: float, lag: float) -> Side | None:
-        if not self.clocked or self.status not in ("playing", "paused", "adjourned"):
-            return None
-        side = self.clock.flagged(now, lag=lag)
-        if side is None:
-            return None
-        if self.clock.status == "running":
-            fell = self.clock.deadline()
-            assert fell is not None
-            if now - lag < fell + self._grace():
-                return None  # a Toguz move in progress may still come (seed 000 6.6)
-        return side
-
-    def _flag_instant(self, lag: float) -> float | None:
-        if not self.clocked or self.status not in ("playing", "paused", "adjourned"):
-            return None
-        if self.clock.status != "running":
-            at = self.clock.last_event
-            if at is not None and self.clock.flagged(at) is not None:
-                return at
-            return None
-        fell = self.clock.deadline(grace=lag)
-        assert fell is not None
-        return _first_at(fell + self._grace(), lambda d: self._flag_due(d, 0.0) is not None)
-
-    def _absent_sides(self) -> tuple[Side, ...]:
-        conduct = self.settings.conduct
-        if not conduct.late_forfeit or self.started_at is None or self.status == "over":
-            return ()
-        return tuple(s for s in SIDES if not self.is_present(s) and s not in self.excused)
-
-    def _late_limit(self) -> float:
-        conduct = self.settings.conduct
-        if conduct.late_limit is not None:
-            return float(conduct.late_limit)
-        main = self.settings.time_control.main
-        if isinstance(self.board, ToguzBoard):
-            return toguz_rules.late_limit(main)
-        return go_rules.late_limit(main)
-
-    def _late_due(self, now: float) -> tuple[Side, ...]:
-        absent = self._absent_sides()
-        if not absent:
-            return ()
-        assert self.started_at is not None
-        return absent if now > self.started_at + self._late_limit() else ()
-
-    def _late_instant(self) -> float | None:
-        if not self._absent_sides():
-            return None
-        assert self.started_at is not None
-        limit = self.started_at + self._late_limit()
-        return _first_at(limit, lambda d: bool(self._late_due(d)))
-
-    def _due(self, now: float, lag: float) -> tuple[str, tuple[Side, ...]] | None:
-        flag = self._flag_due(now, lag)
-        late = self._late_due(now)
-        if flag is not None and late:
-            flag_at = self._flag_instant(0.0)
-            late_at = self._late_instant()
-            if flag_at is not None and late_at is not None and late_at < flag_at:
-                return ("late", late)
-            return ("flag", (flag,))
-        if flag is not None:
-            return ("flag", (flag,))
-        if late:
-            return ("late", late)
-        return None
-
-    def _describe_due(self, due: tuple[str, tuple[Side, ...]]) -> str:
-        what, sides = due
-        if what == "flag":
-            return f"{sides[0]}'s flag has fallen: the flag decides first (tick the match)"
-        names = " and ".join(sides)
-        return f"{names} did not arrive in time: the late-arrival forfeit applies first (tick)"
-
-    # ----- helpers for the handlers
-
-    def _require(self, *statuses: Status) -> None:
-        if self.status not in statuses:
-            raise WrongPhase(f"cannot do that now: {DESCRIBE_STATUS[self.status]}")
-
-    def _excess_offers(self, side: Side) -> bool:
-        if not isinstance(self.board, ToguzBoard):
-            return False
-        return self.draw_offers_made(side) > self._toguz_conduct().max_draw_offers
-
-    def _cap_reached(self) -> bool:
-        if not isinstance(self.board, ToguzBoard):
-            return False
-        cap = self._toguz_conduct().move_cap
-        return cap is not None and self.board.full_moves() >= cap
-
-    def _pause_turn(self, now: float) -> Match:
-        """The turn's thinking time stops counting (a pause, the dead-stone phase)."""
-        if self.turn_since is None:
-            return self
-        return replace(self, turn_time=self.turn_time + (now - self.turn_since), turn_since=None)
-
-    def _stop_clock(self, now: float) -> Clock:
-        if not self.clocked or self.clock.status in ("stopped", "ready"):
-            return self.clock
-        return self.clock.stop(now)
-
-    def _end(self, result: MatchResult, now: float) -> Match:
-        """The match over with ``result``: the clock stops, pending offers and proposals lapse."""
-        ended = self._pause_turn(now)
-        return replace(
-            ended,
-            clock=self._stop_clock(now),
-            status="over",
-            resume_to=None,
-            awaiting=None,
-            draw_offer=None,
-            resignation=None,
-            result=result,
-        )
-
-    def _suspend(self, now: float, status: Status, awaiting: str | None = None) -> Match:
-        """The match paused, adjourned or awaiting a decision: the clock stops, the thinking
-        time of the turn stops counting, and a resumption returns to the status before."""
-        back = self.resume_to if self.status in ("paused", "adjourned") else self.status
-        clock = self.clock
-        if self.clocked and clock.status == "running":
-            clock = clock.pause(now)
-        return replace(
-            self._pause_turn(now),
-            clock=clock,
-            status=status,
-            resume_to=back,
-            awaiting=awaiting,
-        )
-
-    def _arrived(self, actor: Actor, now: float) -> Match:
-        """``actor`` is present; the first arrival after both sides were absent at the start
-        restarts the clocks reduced (seed 002 2.6.4), unless moves were already entered."""
-        m = replace(self, present=self.present | {actor})
-        if (
-            m.reset_pending
-            and m.status == "playing"
-            and m.clocked
-            and m.started_at is not None
-            and now > m.started_at
-            and m.clock.status == "running"
-            and m.board.ply == 0
-        ):
-            m = replace(
-                m,
-                clock=m.clock.restart_reduced(now),
-                turn_time=0.0,
-                turn_since=now,
-            )
-        if m.reset_pending:
-            m = replace(m, reset_pending=False)
-        return m
-
-
-_HANDLERS: dict[type[Action], Callable[[Match, Any, float, Actor], Match]] = {
+_HANDLERS: dict[type[Action], Callable[[MatchState, Any, float, Actor], MatchState]] = {
     **conduct.HANDLERS,
     **referee.HANDLERS,
 }
@@ -568,16 +262,6 @@ def _instant(t: object) -> float:
     if isinstance(t, bool) or not isinstance(t, int | float) or not math.isfinite(t):
         raise TimeWentBack(f"an instant is a finite number of seconds, not {t!r}")
     return float(t)
-
-
-def _first_at(start: float, holds: Callable[[float], bool]) -> float:
-    """The least float from ``start`` at which ``holds`` (a few steps at most: rounding)."""
-    at = start
-    for _ in range(64):
-        if holds(at):
-            return at
-        at = math.nextafter(at, math.inf)
-    return at  # pragma: no cover - the predicates hold within an ulp or two
 
 
 def replay(settings: MatchSettings, entries: Iterable[LogEntry]) -> Match:

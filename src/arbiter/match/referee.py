@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from arbiter.clock import ByoYomi, Canadian, Clock, Side
 from arbiter.match import actions as A
@@ -22,14 +22,13 @@ from arbiter.match.go import GoBoard
 from arbiter.match.played import SIDES, Status, WarningRecord
 from arbiter.match.result import MatchResult
 from arbiter.match.settings import GoGame
+from arbiter.match.state import MatchState
+from arbiter.match.steps import end, pause_turn, require, stop_clock, suspend
 from arbiter.match.toguz import ToguzBoard
 
-if TYPE_CHECKING:
-    from arbiter.match.match import Match
 
-
-def _out_of_turn(m: Match, a: A.OutOfTurnMove, now: float, actor: Actor) -> Match:
-    m._require("playing")
+def _out_of_turn(m: MatchState, a: A.OutOfTurnMove, now: float, actor: Actor) -> MatchState:
+    require(m, "playing")
     if not m.settings.pair:
         raise WrongPhase("moves out of turn exist only in pair go")
     side = m.board.to_move
@@ -37,8 +36,8 @@ def _out_of_turn(m: Match, a: A.OutOfTurnMove, now: float, actor: Actor) -> Matc
     return play(m, a.move, side, a.role, now, 0.0, False, out_of_turn=True)
 
 
-def _start(m: Match, a: A.Start, now: float, actor: Actor) -> Match:
-    m._require("ready")
+def _start(m: MatchState, a: A.Start, now: float, actor: Actor) -> MatchState:
+    require(m, "ready")
     if not a.clocks and isinstance(m.board, GoBoard):
         raise WrongPhase("a Go game starts with clocks (clocks introduced later: Toguz Korgool)")
     clock = m.clock.start(now) if a.clocks else m.clock
@@ -54,20 +53,20 @@ def _start(m: Match, a: A.Start, now: float, actor: Actor) -> Match:
     )
 
 
-def _pause(m: Match, a: A.Pause, now: float, actor: Actor) -> Match:
-    m._require("playing", "marking")
-    return m._suspend(now, "paused")
+def _pause(m: MatchState, a: A.Pause, now: float, actor: Actor) -> MatchState:
+    require(m, "playing", "marking")
+    return suspend(m, now, "paused")
 
 
-def _adjourn(m: Match, a: A.Adjourn, now: float, actor: Actor) -> Match:
-    m._require("playing", "marking", "paused")
-    return m._suspend(now, "adjourned")
+def _adjourn(m: MatchState, a: A.Adjourn, now: float, actor: Actor) -> MatchState:
+    require(m, "playing", "marking", "paused")
+    return suspend(m, now, "adjourned")
 
 
-def _resume(m: Match, a: A.Resume, now: float, actor: Actor) -> Match:
+def _resume(m: MatchState, a: A.Resume, now: float, actor: Actor) -> MatchState:
     if m.status == "awaiting-decision" and m.awaiting != "move-cap":
         raise WrongPhase("both flags are down: the referee sets the result (seed 002 2.7.6)")
-    m._require("paused", "adjourned", "awaiting-decision")
+    require(m, "paused", "adjourned", "awaiting-decision")
     back = m.resume_to or "playing"
     clock = m.clock
     since: float | None = None
@@ -78,18 +77,18 @@ def _resume(m: Match, a: A.Resume, now: float, actor: Actor) -> Match:
     return replace(m, clock=clock, status=back, resume_to=None, awaiting=None, turn_since=since)
 
 
-def _clock_rule(m: Match) -> Literal["go", "toguz"]:
+def _clock_rule(m: MatchState) -> Literal["go", "toguz"]:
     return "toguz" if isinstance(m.board, ToguzBoard) else "go"
 
 
-def _require_clocks(m: Match) -> None:
+def _require_clocks(m: MatchState) -> None:
     if m.status == "over":  # pragma: no cover - apply refuses first
         raise GameOver("the game is over")
     if not m.clocked:
         raise WrongPhase("the game is played without clocks: introduce the clocks first")
 
 
-def _set_clock(m: Match, a: A.SetClock, now: float, actor: Actor) -> Match:
+def _set_clock(m: MatchState, a: A.SetClock, now: float, actor: Actor) -> MatchState:
     _require_clocks(m)
     clock = m.clock.set_remaining(
         a.side,
@@ -103,21 +102,21 @@ def _set_clock(m: Match, a: A.SetClock, now: float, actor: Actor) -> Match:
     return replace(m, clock=clock)
 
 
-def _set_clocks(m: Match, a: A.SetClocks, now: float, actor: Actor) -> Match:
+def _set_clocks(m: MatchState, a: A.SetClocks, now: float, actor: Actor) -> MatchState:
     _require_clocks(m)
     clock = m.clock.set_times(now, black=a.black, white=a.white, rule=_clock_rule(m))
     return replace(m, clock=clock)
 
 
-def _add_time(m: Match, a: A.AddTime, now: float, actor: Actor) -> Match:
+def _add_time(m: MatchState, a: A.AddTime, now: float, actor: Actor) -> MatchState:
     _require_clocks(m)
     return replace(m, clock=m.clock.add_time(a.side, a.seconds, now))
 
 
-def _introduce_clocks(m: Match, a: A.IntroduceClocks, now: float, actor: Actor) -> Match:
+def _introduce_clocks(m: MatchState, a: A.IntroduceClocks, now: float, actor: Actor) -> MatchState:
     if not isinstance(m.board, ToguzBoard):
         raise WrongPhase("clocks introduced into a running game are a Toguz Korgool rule (6.15)")
-    m._require("playing", "paused", "adjourned")
+    require(m, "playing", "paused", "adjourned")
     if m.clocked:
         raise WrongPhase("the game already has clocks")
     assert m.started_at is not None
@@ -129,16 +128,16 @@ def _introduce_clocks(m: Match, a: A.IntroduceClocks, now: float, actor: Actor) 
     return replace(m, clock=clock, clocked=True)
 
 
-def _warn(m: Match, a: A.Warn, now: float, actor: Actor) -> Match:
+def _warn(m: MatchState, a: A.Warn, now: float, actor: Actor) -> MatchState:
     warning = WarningRecord(a.side, a.reason, now, m.board.ply)
     new = replace(m, warnings=(*m.warnings, warning))
     limit = m.settings.conduct.warnings_to_forfeit
     if limit is not None and len(new.warnings_of(a.side)) >= limit and m.status != "ready":
-        return new._end(m.board.result(other_side(a.side), "warnings"), now)
+        return end(new, m.board.result(other_side(a.side), "warnings"), now)
     return new
 
 
-def _penalise(m: Match, a: A.Penalise, now: float, actor: Actor) -> Match:
+def _penalise(m: MatchState, a: A.Penalise, now: float, actor: Actor) -> MatchState:
     if not isinstance(m.board, GoBoard):
         raise WrongPhase(
             "Toguz Korgool has no penalty points in a game; warnings count across the event "
@@ -147,8 +146,8 @@ def _penalise(m: Match, a: A.Penalise, now: float, actor: Actor) -> Match:
     return replace(m, board=m.board.penalise(a.side, a.points, a.reason))
 
 
-def _restore(m: Match, a: A.RestorePosition, now: float, actor: Actor) -> Match:
-    m._require("playing", "paused", "adjourned")
+def _restore(m: MatchState, a: A.RestorePosition, now: float, actor: Actor) -> MatchState:
+    require(m, "playing", "paused", "adjourned")
     if a.ply >= m.board.ply:
         raise WrongPhase(
             f"{m.board.ply} moves are played: a position to restore is one before the last move "
@@ -213,10 +212,10 @@ def _hand_turn(clock: Clock, side: Side, now: float) -> Clock:
     return clock if was_running else clock.pause(now)
 
 
-def _correct_setup(m: Match, a: A.CorrectSetup, now: float, actor: Actor) -> Match:
+def _correct_setup(m: MatchState, a: A.CorrectSetup, now: float, actor: Actor) -> MatchState:
     if not isinstance(m.board, GoBoard):
         raise WrongPhase("wrong colours or handicap (seed 002 2.6.12) are a Go rule")
-    m._require("playing", "paused", "adjourned")
+    require(m, "playing", "paused", "adjourned")
     game = m.settings.game
     assert isinstance(game, GoGame)
     if m.board.white_stones() >= 3:
@@ -250,15 +249,15 @@ def _correct_setup(m: Match, a: A.CorrectSetup, now: float, actor: Actor) -> Mat
     )
 
 
-def _both_flags(m: Match, a: A.BothFlagsDown, now: float, actor: Actor) -> Match:
-    m._require("playing", "paused", "adjourned")
+def _both_flags(m: MatchState, a: A.BothFlagsDown, now: float, actor: Actor) -> MatchState:
+    require(m, "playing", "paused", "adjourned")
     if isinstance(m.board, ToguzBoard):
-        return m._end(m.board.both_flags_result(), now)
-    stopped = replace(m._pause_turn(now), clock=m._stop_clock(now))
+        return end(m, m.board.both_flags_result(), now)
+    stopped = replace(pause_turn(m, now), clock=stop_clock(m, now))
     return replace(stopped, status="awaiting-decision", resume_to=None, awaiting="both-flags")
 
 
-def _excuse(m: Match, a: A.Excuse, now: float, actor: Actor) -> Match:
+def _excuse(m: MatchState, a: A.Excuse, now: float, actor: Actor) -> MatchState:
     if m.is_present(a.side):
         raise WrongPhase(f"{a.side.capitalize()} is present: there is no lateness to excuse")
     if a.side in m.excused:
@@ -266,10 +265,10 @@ def _excuse(m: Match, a: A.Excuse, now: float, actor: Actor) -> Match:
     return replace(m, excused=m.excused | {a.side})
 
 
-def _adjudicate(m: Match, a: A.Adjudicate, now: float, actor: Actor) -> Match:
+def _adjudicate(m: MatchState, a: A.Adjudicate, now: float, actor: Actor) -> MatchState:
     if not isinstance(m.board, ToguzBoard):
         raise WrongPhase("adjudication at the move cap is a Toguz Korgool event setting")
-    m._require("playing", "paused", "adjourned", "awaiting-decision")
+    require(m, "playing", "paused", "adjourned", "awaiting-decision")
     if not m._cap_reached():
         cap = m._toguz_conduct().move_cap
         raise ClaimRejected(
@@ -277,14 +276,14 @@ def _adjudicate(m: Match, a: A.Adjudicate, now: float, actor: Actor) -> Match:
             if cap is None
             else f"the move cap of {cap} full moves is not reached ({m.board.full_moves()} played)"
         )
-    return m._end(m.board.result(a.winner, "adjudication"), now)
+    return end(m, m.board.result(a.winner, "adjudication"), now)
 
 
-def _set_result(m: Match, a: A.SetResult, now: float, actor: Actor) -> Match:
-    return m._end(MatchResult.parse(m.kind, a.result, a.termination), now)
+def _set_result(m: MatchState, a: A.SetResult, now: float, actor: Actor) -> MatchState:
+    return end(m, MatchResult.parse(m.kind, a.result, a.termination), now)
 
 
-HANDLERS: dict[type[A.Action], Callable[[Match, Any, float, Actor], Match]] = {
+HANDLERS: dict[type[A.Action], Callable[[MatchState, Any, float, Actor], MatchState]] = {
     A.Start: _start,
     A.Pause: _pause,
     A.Adjourn: _adjourn,

@@ -10,12 +10,17 @@ not bring them back.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from sqlalchemy.exc import IntegrityError
 
 from arbiter.errors import ArbiterError
 from arbiter.events.event import Event
 from arbiter.events.participants import Player
+from arbiter.events.registration import EntryForm, Registration
+from arbiter.events.results import GameName
 from arbiter.events.rounds import Game
+from arbiter.events.settings import System
 from arbiter.server.runtime import Runtime
 from arbiter.server.storage import events as store
 from arbiter.server.storage.models import ServerState
@@ -51,43 +56,63 @@ TOGUZ_PLAYERS = (
 )
 
 
+GO_SETTINGS = {
+    "city": "Bishkek",
+    "country": "KG",
+    "start": "2026-06-12",
+    "end": "2026-06-14",
+    "time_control": "60m+5x30s",
+    "bar": "3d",
+    "floor": "15k",
+    "handicap": "none",
+    "chief_referee": "Abdraimov T.",
+}
+
+TOGUZ_SETTINGS = {
+    "city": "Bishkek",
+    "country": "KG",
+    "start": "2026-08-20",
+    "end": "2026-08-22",
+    "time_control": "60m",
+    "korgools": "required",
+    "language": "ru",
+    "chief_referee": "Asanov B.",
+}
+
+
+def _demo_event(
+    game: GameName,
+    system: System,
+    name: str,
+    settings: dict[str, str],
+    forms: Iterable[EntryForm],
+) -> Event:
+    """A five-round demo event with its settings set in order and its players entered."""
+    event = Event.create(game, system, rounds=5, name=name)
+    for key, value in settings.items():
+        event = event.set(key, value)
+    registration = Registration(event)
+    for form in forms:
+        registration.add(form)
+    return registration.event()
+
+
 def go_event() -> Event:
     """The Go McMahon demo: 12 players, 5 rounds, bar 3d."""
-    event = Event.create("go", "mcmahon", rounds=5, name="Steppe Go Open (demo)")
-    for key, value in (
-        ("city", "Bishkek"),
-        ("country", "KG"),
-        ("start", "2026-06-12"),
-        ("end", "2026-06-14"),
-        ("time_control", "60m+5x30s"),
-        ("bar", "3d"),
-        ("floor", "15k"),
-        ("handicap", "none"),
-        ("chief_referee", "Abdraimov T."),
-    ):
-        event = event.set(key, value)
-    for name, rank, city, country in GO_PLAYERS:
-        event, _ = event.add_player(name, rank=rank, city=city, country=country)
-    return event
+    forms = (
+        EntryForm(name, rank=rank, city=city, country=country)
+        for name, rank, city, country in GO_PLAYERS
+    )
+    return _demo_event("go", "mcmahon", "Steppe Go Open (demo)", GO_SETTINGS, forms)
 
 
 def toguz_event() -> Event:
     """The Toguz Korgool Swiss demo: 10 players, 5 rounds, korgool counts required."""
-    event = Event.create("toguz", "swiss", rounds=5, name="Toguz Korgool Cup (demo)")
-    for key, value in (
-        ("city", "Bishkek"),
-        ("country", "KG"),
-        ("start", "2026-08-20"),
-        ("end", "2026-08-22"),
-        ("time_control", "60m"),
-        ("korgools", "required"),
-        ("language", "ru"),
-        ("chief_referee", "Asanov B."),
-    ):
-        event = event.set(key, value)
-    for name, rating, title, city, country in TOGUZ_PLAYERS:
-        event, _ = event.add_player(name, rating=rating, title=title, city=city, country=country)
-    return event
+    forms = (
+        EntryForm(name, rating=rating, title=title, city=city, country=country)
+        for name, rating, title, city, country in TOGUZ_PLAYERS
+    )
+    return _demo_event("toguz", "swiss", "Toguz Korgool Cup (demo)", TOGUZ_SETTINGS, forms)
 
 
 def _strength(event: Event, no: int) -> int:

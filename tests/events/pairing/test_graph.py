@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -82,14 +84,19 @@ def _same_cost(n: int, played: int, game: str, seed: int, settings: dict[str, st
     assert restricted.solution.totals(game) == full.solution.totals(game)
 
 
+def _random_events(sizes: tuple[int, int], played: tuple[int, int]) -> Any:
+    """Hypothesis' random events of ``sizes`` players after ``played`` rounds."""
+    return given(
+        n=st.integers(*sizes),
+        played=st.integers(*played),
+        game=st.sampled_from(["toguz", "go"]),
+        seed=st.integers(0, 10_000),
+        settings=SETTINGS,
+    )
+
+
 @settings(max_examples=12, deadline=None)
-@given(
-    n=st.integers(2, 80),
-    played=st.integers(0, 6),
-    game=st.sampled_from(["toguz", "go"]),
-    seed=st.integers(0, 10_000),
-    settings=SETTINGS,
-)
+@_random_events((2, 80), (0, 6))
 def test_restricted_equals_full_on_random_events(
     n: int, played: int, game: str, seed: int, settings: dict[str, str]
 ) -> None:
@@ -98,13 +105,7 @@ def test_restricted_equals_full_on_random_events(
 
 @pytest.mark.slow
 @settings(max_examples=15, deadline=None)
-@given(
-    n=st.integers(100, 200),
-    played=st.integers(1, 8),
-    game=st.sampled_from(["toguz", "go"]),
-    seed=st.integers(0, 10_000),
-    settings=SETTINGS,
-)
+@_random_events((100, 200), (1, 8))
 def test_restricted_equals_full_on_random_events_up_to_200(
     n: int, played: int, game: str, seed: int, settings: dict[str, str]
 ) -> None:

@@ -27,11 +27,12 @@ is). Every game is rated from the ratings the players had before the event.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from arbiter.clock import TimeControl, TimeControlError
-from arbiter.events.event import Event
+from arbiter.events.competition import Competition
 from arbiter.events.ratings.egf import EgfGame, control_class, egf_update
 from arbiter.events.ratings.glicko2 import Glicko2Rating, GlickoGame, RatingError, speed_class
 from arbiter.events.rounds import Game
@@ -43,6 +44,7 @@ __all__ = [
     "EgfChange",
     "EventRating",
     "GlickoChange",
+    "RatingChange",
     "rate_event",
     "rate_go_event",
     "rate_toguz_event",
@@ -55,29 +57,38 @@ SPEED_CLASSES = ("blitz", "rapid", "classical")
 SYSTEMS = ("egf", *(f"toguz-{speed}" for speed in SPEED_CLASSES))
 
 
+R = TypeVar("R", float, Glicko2Rating)
+G = TypeVar("G", EgfGame, GlickoGame)
+
+
 @dataclass(frozen=True, slots=True)
-class EgfChange:
-    """A Go player's EGF rating before and after the event; ``source`` says where the rating
-    before came from: ``list`` (the rating list), ``entry`` (the entry's rating), ``rank``."""
+class RatingChange(Generic[R]):
+    """A player's rating before and after the event, from ``games`` rated games; ``source``
+    says where the rating before came from: ``list`` (the rating list), ``entry`` (the
+    entry's rating), ``rank`` (Go: the rank's rating) or ``new`` (Toguz Korgool: a
+    newcomer)."""
 
     no: int
     name: str
-    before: float
-    after: float
+    before: R
+    after: R
     games: int
     source: str
 
 
-@dataclass(frozen=True, slots=True)
-class GlickoChange:
+class EgfChange(RatingChange[float]):
+    """A Go player's EGF rating before and after the event."""
+
+    __slots__ = ()
+
+
+class GlickoChange(RatingChange[Glicko2Rating]):
     """A Toguz Korgool player's Glicko-2 rating before and after the event."""
 
-    no: int
-    name: str
-    before: Glicko2Rating
-    after: Glicko2Rating
-    games: int
-    source: str
+    __slots__ = ()
+
+
+C = TypeVar("C", EgfChange, GlickoChange)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +108,7 @@ class EventRating:
         return None
 
 
-def _control(event: Event) -> TimeControl:
+def _control(event: Competition) -> TimeControl:
     text = event.config.time_control
     if not text:
         raise RatingError(
@@ -109,7 +120,7 @@ def _control(event: Event) -> TimeControl:
         raise RatingError(str(exc)) from None
 
 
-def rating_system(event: Event) -> tuple[str, str]:
+def rating_system(event: Competition) -> tuple[str, str]:
     """The rating list an event counts in and its class: ``("egf", "A")`` … ``("egf", "D")``
     for Go, ``("toguz-rapid", "rapid")`` … for Toguz Korgool.
 
@@ -131,7 +142,7 @@ def rating_system(event: Event) -> tuple[str, str]:
     return f"toguz-{speed}", speed
 
 
-def _check_finished(event: Event) -> None:
+def _check_finished(event: Competition) -> None:
     if event.discipline != "individual":
         raise RatingError(
             N_("only individual events are rated; this is a {discipline} event"),
@@ -148,7 +159,7 @@ def _check_finished(event: Event) -> None:
             )
 
 
-def rated_games(event: Event) -> list[Game]:
+def rated_games(event: Competition) -> list[Game]:
     """The event's games that count for ratings: played over the board, with a final result
     (not forfeits, double forfeits, ``Void``; byes are not games)."""
     return [
@@ -164,7 +175,24 @@ def _score(game: Game, no: int) -> float:
     return {"win": 1.0, "draw": 0.5, "loss": 0.0}[outcome]
 
 
-def rate_go_event(event: Event, before: Mapping[int, float] | None = None) -> EventRating:
+def _changes(
+    event: Competition,
+    start: Mapping[int, tuple[R, str]],
+    played: Mapping[int, list[G]],
+    update: Callable[[R, list[G]], R],
+    change: Callable[[int, str, R, R, int, str], C],
+) -> tuple[C, ...]:
+    """Each rated player's change, by number: the rating before and its source from
+    ``start``, the rating after from ``update`` over the games ``played``."""
+    return tuple(
+        change(
+            no, event.player(no).name, rating, update(rating, played[no]), len(played[no]), source
+        )
+        for no, (rating, source) in sorted(start.items())
+    )
+
+
+def rate_go_event(event: Competition, before: Mapping[int, float] | None = None) -> EventRating:
     """The EGF ratings after a finished Go event (see the module); ``before`` maps participant
     numbers to their ratings on the list (players not in it start from their entry)."""
     if event.game != "go":
@@ -201,22 +229,12 @@ def rate_go_event(event: Event, before: Mapping[int, float] | None = None) -> Ev
                     received=colour == "black",
                 )
             )
-    changes = tuple(
-        EgfChange(
-            no,
-            event.player(no).name,
-            start[no][0],
-            egf_update(start[no][0], played[no], cls),
-            len(played[no]),
-            start[no][1],
-        )
-        for no in sorted(start)
-    )
+    changes = _changes(event, start, played, lambda r, g: egf_update(r, g, cls), EgfChange)
     return EventRating(system, cls, changes)
 
 
 def rate_toguz_event(
-    event: Event, before: Mapping[int, Glicko2Rating] | None = None
+    event: Competition, before: Mapping[int, Glicko2Rating] | None = None
 ) -> EventRating:
     """The Glicko-2 ratings after a finished Toguz Korgool event, one rating period in its
     speed class (see the module); ``before`` maps participant numbers to their ratings on the
@@ -240,22 +258,12 @@ def rate_toguz_event(
         for no in g.participants:
             opp = start[g.opponent_of(no)][0]
             played[no].append(GlickoGame(opp.rating, opp.rd, _score(g, no)))
-    changes = tuple(
-        GlickoChange(
-            no,
-            event.player(no).name,
-            start[no][0],
-            start[no][0].update(played[no]),
-            len(played[no]),
-            start[no][1],
-        )
-        for no in sorted(start)
-    )
+    changes = _changes(event, start, played, Glicko2Rating.update, GlickoChange)
     return EventRating(system, speed, changes)
 
 
 def rate_event(
-    event: Event, before: Mapping[int, float] | Mapping[int, Glicko2Rating] | None = None
+    event: Competition, before: Mapping[int, float] | Mapping[int, Glicko2Rating] | None = None
 ) -> EventRating:
     """Rate a finished event: :func:`rate_go_event` or :func:`rate_toguz_event` by its game."""
     if event.game == "go":

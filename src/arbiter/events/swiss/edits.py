@@ -38,7 +38,7 @@ from arbiter.events.handicap import go_setup
 from arbiter.events.rounds import Bye, ByeKind, Game, Round
 from arbiter.events.swiss.explain import explain, requested_byes, round_pairs
 from arbiter.events.swiss.system import propose
-from arbiter.events.systems import Meeting, RoundPlan
+from arbiter.events.systems.plan import Meeting, RoundPlan
 from arbiter.events.teams import match_games
 
 

@@ -3,7 +3,9 @@ round.
 
 A McMahon event starts every player at ``clamp(rank, floor, bar) + 30`` (the EGF/OpenGotha
 scale, spec **D**), plus an optional correction per player (``mms_corrections``, e.g. to build a
-top group above the bar); the McMahon score (MMS) is that plus the points scored.
+top group above the bar; the setting reads them with
+:func:`~arbiter.events.settings.pairing.parse_corrections`); the McMahon score (MMS) is that
+plus the points scored.
 
 >>> parse_corrections("1:+1, 7:-1")
 ((1, 1), (7, -1))
@@ -13,34 +15,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter.events.event import Event
+from arbiter.events.competition import Competition
+from arbiter.events.settings.pairing import parse_corrections
+
+__all__ = ["mcmahon_scores", "parse_corrections"]
 
 
-def parse_corrections(text: str) -> tuple[tuple[int, int], ...]:
-    """``no:+k`` items separated by commas, sorted by number (``k`` from -9 to +9)."""
-    found: dict[int, int] = {}
-    for item in text.split(","):
-        if not item.strip():
-            continue
-        number, sep, value = item.partition(":")
-        if not sep:
-            raise ValueError(f"write a correction as NUMBER:+K (e.g. 3:+1), not {item.strip()!r}")
-        try:
-            no, correction = int(number.strip()), int(value.strip())
-        except ValueError:
-            raise ValueError(f"a correction is NUMBER:+K, not {item.strip()!r}") from None
-        if no < 1:
-            raise ValueError(f"participant numbers start at 1, not {no}")
-        if not -9 <= correction <= 9:
-            raise ValueError(f"a McMahon correction is from -9 to +9, not {correction}")
-        found[no] = correction
-    return tuple(sorted((no, c) for no, c in found.items() if c != 0))
+_CACHE: list[tuple[Competition, int, dict[int, Fraction]]] = []
 
 
-_CACHE: list[tuple[Event, int, dict[int, Fraction]]] = []
-
-
-def mcmahon_scores(event: Event, upto: int | None = None) -> dict[int, Fraction]:
+def mcmahon_scores(event: Competition, upto: int | None = None) -> dict[int, Fraction]:
     """Every participant's McMahon score after round ``upto`` (default: every paired round):
     the starting score plus the points (provisional results count).
 

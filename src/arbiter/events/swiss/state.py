@@ -27,7 +27,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter.events.event import Event
+from arbiter.events.competition import Competition
 from arbiter.events.participants import Participant, Player, Team
 from arbiter.events.scorecard import Encounter, deductions, encounters
 from arbiter.events.standings import starting_scores
@@ -117,12 +117,12 @@ def _origin(participant: Participant) -> tuple[str, str, int | None]:
     return "", "", None
 
 
-def histories(event: Event, upto: int) -> dict[int, tuple[Encounter, ...]]:
+def histories(event: Competition, upto: int) -> dict[int, tuple[Encounter, ...]]:
     """Each participant's encounters in rounds 1..``upto``."""
     return encounters(event, upto)
 
 
-def field(event: Event, number: int, absent: Mapping[int, object] | None = None) -> Field:
+def field(event: Competition, number: int, absent: Mapping[int, object] | None = None) -> Field:
     """The field of round ``number``: the participants who play in it (entered, not withdrawn,
     not ``absent``) with their history from the rounds before it."""
     upto = number - 1
@@ -196,7 +196,7 @@ def _grouped(number: int, people: list[Contestant], unit: Fraction, win: Fractio
     return Field(number, tuple(people), tuple(tuple(g) for g in groups), unit, win)
 
 
-def _scoring_values(event: Event) -> tuple[Fraction, ...]:
+def _scoring_values(event: Competition) -> tuple[Fraction, ...]:
     cfg = event.config
     scale = cfg.match_points if event.discipline == "team" else cfg.scoring
     return (scale.win, scale.draw, scale.loss, cfg.bye)

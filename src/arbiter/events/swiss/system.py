@@ -19,23 +19,35 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from arbiter.events.errors import PairingError
 from arbiter.events.rounds import Bye, ByeKind
 from arbiter.events.swiss import colours
-from arbiter.events.swiss.graph import Solution, solve
+from arbiter.events.swiss.graph import solve
+from arbiter.events.swiss.proposal import Proposal, ProposedPair, bye_points, requested_and_absent
 from arbiter.events.swiss.state import Contestant, Field, field
 from arbiter.events.swiss.weights import Context, HandicapRule, Values
-from arbiter.events.systems import Meeting, RoundPlan
+from arbiter.events.systems.plan import RoundPlan
 from arbiter.i18n import N_
 
 if TYPE_CHECKING:
-    from arbiter.events.event import Event
+    from arbiter.events.competition import Competition
     from arbiter.events.results import Result
     from arbiter.events.rounds import Game
+
+__all__ = [
+    "Progress",
+    "Proposal",
+    "ProposedPair",
+    "SwissSystem",
+    "context",
+    "handicap_rule",
+    "listening",
+    "propose",
+    "report",
+]
 
 Progress = Callable[[str], None]
 
@@ -61,34 +73,7 @@ class listening:
         _progress_hooks.remove(self.hook)
 
 
-@dataclass(frozen=True, slots=True)
-class ProposedPair:
-    """A pair of the proposal: ``first`` moves first; its table and cost components."""
-
-    table: int
-    first: int
-    second: int
-    values: Values | None
-    fixed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Proposal:
-    """A proposed round: the pairs, the byes, and how the pairing was found."""
-
-    number: int
-    pairs: tuple[ProposedPair, ...]
-    byes: tuple[Bye, ...]
-    bye_values: Values | None
-    solution: Solution | None
-    field: Field
-
-    def plan(self) -> RoundPlan:
-        """The round as the event layer takes it."""
-        return RoundPlan(tuple(Meeting(p.table, p.first, p.second) for p in self.pairs), self.byes)
-
-
-def handicap_rule(event: Event) -> HandicapRule | None:
+def handicap_rule(event: Competition) -> HandicapRule | None:
     """The event's handicap rule for the weights (``None``: even games): McMahon scores count
     for ``handicap=mms`` (as :func:`arbiter.events.handicap.mms_handicap`), ranks for ``rank``
     (as :func:`arbiter.events.handicap.rank_handicap`)."""
@@ -111,7 +96,7 @@ def handicap_rule(event: Event) -> HandicapRule | None:
     )
 
 
-def context(event: Event, f: Field) -> Context:
+def context(event: Competition, f: Field) -> Context:
     """The weights' context of a round."""
     cfg = event.config
     return Context(
@@ -125,17 +110,8 @@ def context(event: Event, f: Field) -> Context:
     )
 
 
-def _bye_points(event: Event, kind: ByeKind) -> Fraction:
-    if kind == "bye":
-        return event.config.bye
-    if kind == "half":
-        scale = event.config.match_points if event.discipline == "team" else event.config.scoring
-        return scale.draw
-    return Fraction(0)
-
-
 def propose(
-    event: Event,
+    event: Competition,
     number: int,
     *,
     absent: Mapping[int, ByeKind] | None = None,
@@ -150,7 +126,7 @@ def propose(
     meet; ``graph`` chooses the matching graph (``auto``, ``restricted``, ``full``).
     """
     if event.config.pairing_weights == "opengotha":
-        from arbiter.events.swiss.opengotha_costs import propose_opengotha
+        from arbiter.events.swiss.opengotha_costs.pairing import propose_opengotha
 
         return propose_opengotha(event, number, absent=absent, graph=graph)
     skip = dict(absent or {})
@@ -193,12 +169,8 @@ def propose(
     )
     byes: list[Bye] = []
     if solution.bye is not None:
-        byes.append(Bye(people[solution.bye].no, "bye", _bye_points(event, "bye")))
-    for no, kind in sorted(skip.items()):
-        byes.append(Bye(no, kind, _bye_points(event, kind)))
-    for no in event.numbers:
-        if no not in active:
-            byes.append(Bye(no, "absent", Fraction(0)))
+        byes.append(Bye(people[solution.bye].no, "bye", bye_points(event, "bye")))
+    byes.extend(requested_and_absent(event, number, skip))
     return Proposal(number, pairs, tuple(byes), solution.bye_value, solution, whole)
 
 
@@ -208,7 +180,7 @@ class SwissSystem:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def check(self, event: Event) -> None:
+    def check(self, event: Competition) -> None:
         """Swiss and McMahon need the number of rounds."""
         if event.config.rounds is None:
             raise PairingError(
@@ -221,27 +193,27 @@ class SwissSystem:
         if len(event.active(1)) < 2:
             raise PairingError(N_("at least two participants are needed to pair a round"))
 
-    def start_order(self, event: Event) -> tuple[int, ...]:
+    def start_order(self, event: Competition) -> tuple[int, ...]:
         """The initial ranking: strength (rating, else rank), then number."""
         return tuple(c.no for c in field(event, 1).contestants)
 
-    def planned_rounds(self, event: Event) -> int:
+    def planned_rounds(self, event: Competition) -> int:
         """The ``rounds`` setting."""
         return event.config.rounds or 0
 
-    def pair(self, event: Event, number: int) -> RoundPlan:
+    def pair(self, event: Competition, number: int) -> RoundPlan:
         """The next round's plan."""
         return propose(event, number).plan()
 
-    def finished(self, event: Event) -> bool:
+    def finished(self, event: Competition) -> bool:
         """All rounds are paired."""
         return len(event.rounds) >= self.planned_rounds(event)
 
-    def classes(self, event: Event, upto: int) -> dict[int, Fraction] | None:
+    def classes(self, event: Competition, upto: int) -> dict[int, Fraction] | None:
         """Standings go by points."""
         return None
 
-    def check_correction(self, event: Event, game: Game, result: Result) -> None:
+    def check_correction(self, event: Competition, game: Game, result: Result) -> None:
         """Corrections are always allowed: later rounds keep their pairing, and the next
         pairing uses the corrected scores (seed 002 2.8.8)."""
         return None

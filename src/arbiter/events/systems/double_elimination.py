@@ -26,7 +26,7 @@ from arbiter.events.systems.bracket import Bracket, Slot, Source, bracket_size
 from arbiter.events.systems.knockout import BracketSystem
 
 if TYPE_CHECKING:
-    from arbiter.events.event import Event
+    from arbiter.events.competition import Competition
 
 
 def double_elimination(n: int) -> Bracket:
@@ -120,5 +120,5 @@ class DoubleElimination(BracketSystem):
 
     name = "double-elimination"
 
-    def build(self, event: Event, n: int) -> Bracket:
+    def build(self, event: Competition, n: int) -> Bracket:
         return double_elimination(n)

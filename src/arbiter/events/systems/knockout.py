@@ -27,7 +27,6 @@ from arbiter.events.errors import PairingError
 from arbiter.events.lots import coin
 from arbiter.events.participants import Pair, Player
 from arbiter.events.rounds import Bye
-from arbiter.events.systems import Meeting, RoundPlan, active_numbers
 from arbiter.events.systems.bracket import (
     PHANTOM,
     Bracket,
@@ -39,9 +38,10 @@ from arbiter.events.systems.bracket import (
     classes,
     resolve,
 )
+from arbiter.events.systems.plan import Meeting, RoundPlan, active_numbers
 
 if TYPE_CHECKING:
-    from arbiter.events.event import Event
+    from arbiter.events.competition import Competition
     from arbiter.events.results import Result
     from arbiter.events.rounds import Game
 
@@ -147,7 +147,7 @@ def full_placement(n: int) -> Bracket:
     return Bracket(size, tuple(slots))
 
 
-def strength(event: Event, no: int) -> tuple[int, int, int, int]:
+def strength(event: Competition, no: int) -> tuple[int, int, int, int]:
     """A sort key, strongest first: rating (when known), then Go rank, then entry number."""
     participant = event.participant(no)
     members: tuple[Player, ...]
@@ -176,30 +176,30 @@ class BracketSystem:
 
     name = "bracket"
 
-    def build(self, event: Event, n: int) -> Bracket:
+    def build(self, event: Competition, n: int) -> Bracket:
         raise NotImplementedError
 
-    def bracket(self, event: Event) -> Bracket:
+    def bracket(self, event: Competition) -> Bracket:
         """The event's bracket (from the number of seeded entries)."""
         n = len(event.seeding) if event.seeding else len(active_numbers(event))
         return self.build(event, n)
 
-    def check(self, event: Event) -> None:
+    def check(self, event: Competition) -> None:
         active_numbers(event)
 
-    def start_order(self, event: Event) -> tuple[int, ...]:
+    def start_order(self, event: Competition) -> tuple[int, ...]:
         """The seeds: by strength (rating, rank) or by number, as the event says."""
         numbers = active_numbers(event)
         if event.config.seeding == "number":
             return numbers
         return tuple(sorted(numbers, key=lambda no: strength(event, no)))
 
-    def planned_rounds(self, event: Event) -> int:
+    def planned_rounds(self, event: Competition) -> int:
         if not event.seeding and len(event.active(1)) < 2:
             return 0
         return self.bracket(event).rounds
 
-    def outcomes(self, event: Event, upto: int) -> dict[str, Outcome]:
+    def outcomes(self, event: Competition, upto: int) -> dict[str, Outcome]:
         """Every match resolved from the results of rounds 1..``upto``."""
         from arbiter.events.teams import meeting_winner
 
@@ -213,7 +213,7 @@ class BracketSystem:
 
         return resolve(self.bracket(event), event.seeding, decide)
 
-    def pair(self, event: Event, number: int) -> RoundPlan:
+    def pair(self, event: Competition, number: int) -> RoundPlan:
         bracket = self.bracket(event)
         if number > bracket.rounds:
             raise PairingError(f"the bracket has {bracket.rounds} rounds; all are paired")
@@ -243,7 +243,7 @@ class BracketSystem:
             raise PairingError("the bracket is complete: every place is decided")
         return RoundPlan(tuple(meetings), tuple(byes))
 
-    def undecided(self, event: Event, round_no: int) -> str:
+    def undecided(self, event: Competition, round_no: int) -> str:
         """Why round ``round_no + 1`` cannot be paired: the first undecided meeting."""
         from arbiter.events.teams import meeting_winner
 
@@ -258,17 +258,17 @@ class BracketSystem:
                 )
         return f"round {round_no + 1} cannot be paired: a meeting of round {round_no} has no winner"
 
-    def finished(self, event: Event) -> bool:
+    def finished(self, event: Competition) -> bool:
         if not event.rounds:
             return False
         return champion_decided(self.bracket(event), self.outcomes(event, len(event.rounds)))
 
-    def classes(self, event: Event, upto: int) -> dict[int, Fraction] | None:
+    def classes(self, event: Competition, upto: int) -> dict[int, Fraction] | None:
         if not event.seeding:
             return None
         return classes(self.bracket(event), self.outcomes(event, upto))
 
-    def check_correction(self, event: Event, game: Game, result: Result) -> None:
+    def check_correction(self, event: Competition, game: Game, result: Result) -> None:
         from arbiter.events.teams import meeting_winner
 
         if game.slot is None or len(event.rounds) <= game.round:
@@ -290,7 +290,7 @@ class Knockout(BracketSystem):
 
     name = "knockout"
 
-    def build(self, event: Event, n: int) -> Bracket:
+    def build(self, event: Competition, n: int) -> Bracket:
         cfg = event.config
         if cfg.full_placement:
             return full_placement(n)

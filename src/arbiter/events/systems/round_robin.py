@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 
 from arbiter.events.errors import PairingError
 from arbiter.events.rounds import Bye
-from arbiter.events.systems import Meeting, RoundPlan, active_numbers
+from arbiter.events.systems.plan import Meeting, RoundPlan, active_numbers
 
 if TYPE_CHECKING:
-    from arbiter.events.event import Event
+    from arbiter.events.competition import Competition
     from arbiter.events.results import Result
     from arbiter.events.rounds import Game
 
@@ -85,23 +85,23 @@ class RoundRobin:
         self.double = double
         self.name = "double-round-robin" if double else "round-robin"
 
-    def check(self, event: Event) -> None:
+    def check(self, event: Competition) -> None:
         active_numbers(event)
 
-    def start_order(self, event: Event) -> tuple[int, ...]:
+    def start_order(self, event: Competition) -> tuple[int, ...]:
         return active_numbers(event)
 
-    def _places(self, event: Event) -> tuple[int, ...]:
+    def _places(self, event: Competition) -> tuple[int, ...]:
         return event.seeding if event.seeding else active_numbers(event)
 
-    def planned_rounds(self, event: Event) -> int:
+    def planned_rounds(self, event: Competition) -> int:
         n = len(self._places(event)) if event.seeding or len(event.active(1)) >= 2 else 0
         if n < 2:
             return 0
         cycle = table_size(n) - 1
         return 2 * cycle if self.double else cycle
 
-    def pair(self, event: Event, number: int) -> RoundPlan:
+    def pair(self, event: Competition, number: int) -> RoundPlan:
         places = self._places(event)
         n = len(places)
         cycle = table_size(n) - 1
@@ -124,11 +124,11 @@ class RoundRobin:
             meetings.append(Meeting(len(meetings) + 1, a, b))
         return RoundPlan(tuple(meetings), tuple(byes))
 
-    def finished(self, event: Event) -> bool:
+    def finished(self, event: Competition) -> bool:
         return bool(event.rounds) and len(event.rounds) >= self.planned_rounds(event)
 
-    def classes(self, event: Event, upto: int) -> dict[int, Fraction] | None:
+    def classes(self, event: Competition, upto: int) -> dict[int, Fraction] | None:
         return None
 
-    def check_correction(self, event: Event, game: Game, result: Result) -> None:
+    def check_correction(self, event: Competition, game: Game, result: Result) -> None:
         return None

@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 
 from arbiter.events.errors import PairingError
 from arbiter.events.rounds import Bye
-from arbiter.events.systems import Meeting, RoundPlan, active_numbers
+from arbiter.events.systems.plan import Meeting, RoundPlan, active_numbers
 
 if TYPE_CHECKING:
-    from arbiter.events.event import Event
+    from arbiter.events.competition import Competition
     from arbiter.events.results import Result
     from arbiter.events.rounds import Game
 
@@ -46,7 +46,7 @@ class Scheveningen:
 
     name = "scheveningen"
 
-    def groups(self, event: Event) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def groups(self, event: Competition) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The two groups, group 1 first (participant numbers; player numbers in a team match)."""
         if event.discipline == "team":
             if len(event.teams) != 2:
@@ -75,29 +75,29 @@ class Scheveningen:
             raise PairingError("each Scheveningen group needs at least one participant")
         return (g1, g2) if len(g1) <= len(g2) else (g2, g1)
 
-    def group_of(self, event: Event, no: int) -> int:
+    def group_of(self, event: Competition, no: int) -> int:
         """1 or 2: the group of participant ``no`` (individual events)."""
         g1, _g2 = self.groups(event)
         return 1 if no in g1 else 2
 
-    def check(self, event: Event) -> None:
+    def check(self, event: Competition) -> None:
         self.groups(event)
 
-    def start_order(self, event: Event) -> tuple[int, ...]:
+    def start_order(self, event: Competition) -> tuple[int, ...]:
         return (
             tuple(t.no for t in event.teams)
             if event.discipline == "team"
             else active_numbers(event)
         )
 
-    def planned_rounds(self, event: Event) -> int:
+    def planned_rounds(self, event: Competition) -> int:
         try:
             _g1, g2 = self.groups(event)
         except PairingError:
             return 0
         return len(g2)
 
-    def pair(self, event: Event, number: int) -> RoundPlan:
+    def pair(self, event: Competition, number: int) -> RoundPlan:
         g1, g2 = self.groups(event)
         if number > len(g2):
             raise PairingError(f"all {len(g2)} rounds of the Scheveningen are paired")
@@ -121,11 +121,11 @@ class Scheveningen:
         byes = () if team else tuple(Bye(no, "rest", Fraction(0)) for no in g2 if no not in met)
         return RoundPlan(tuple(meetings), byes)
 
-    def finished(self, event: Event) -> bool:
+    def finished(self, event: Competition) -> bool:
         return bool(event.rounds) and len(event.rounds) >= self.planned_rounds(event)
 
-    def classes(self, event: Event, upto: int) -> dict[int, Fraction] | None:
+    def classes(self, event: Competition, upto: int) -> dict[int, Fraction] | None:
         return None
 
-    def check_correction(self, event: Event, game: Game, result: Result) -> None:
+    def check_correction(self, event: Competition, game: Game, result: Result) -> None:
         return None

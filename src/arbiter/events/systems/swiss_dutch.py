@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any
 from arbiter.events.errors import PairingError
 from arbiter.events.lots import coin
 from arbiter.events.rounds import Bye
-from arbiter.events.systems import Meeting, RoundPlan
+from arbiter.events.systems.plan import Meeting, RoundPlan
 
 if TYPE_CHECKING:
-    from arbiter.events.event import Event
+    from arbiter.events.competition import Competition
     from arbiter.events.results import Result
     from arbiter.events.rounds import Game
 
@@ -34,20 +34,20 @@ if TYPE_CHECKING:
 ENGINE_VERSION = "0.5.0"
 
 
-def initial_colour(event: Event) -> str:
+def initial_colour(event: Competition) -> str:
     """``white`` or ``black``: the colour (``w`` = first mover) the top-ranked participant gets
     in round 1, drawn by lot with the event's seed."""
     return "black" if coin(event.config.seed, "initial colour") else "white"
 
 
-def engine_input(event: Event, number: int) -> dict[str, Any]:
+def engine_input(event: Competition, number: int) -> dict[str, Any]:
     """What the Dutch engine is given to pair round ``number``: the players with their
     scores, colours, floats and byes, the pairs already met, the rounds and the initial
     colour, all read by caissify-pairings from the event's TRF."""
     from caissify_pairings import fpc  # type: ignore[import-untyped]
     from caissify_pairings.trf import TRFError, TRFParser  # type: ignore[import-untyped]
 
-    from arbiter.events.formats.trf import write_trf
+    from arbiter.events.formats.trf.writing import write_trf
 
     text = write_trf(event, next_round_absent=True)
     try:
@@ -70,7 +70,7 @@ def engine_input(event: Event, number: int) -> dict[str, Any]:
     }
 
 
-def dutch_pairs(event: Event, number: int) -> list[tuple[int, int | None]]:
+def dutch_pairs(event: Competition, number: int) -> list[tuple[int, int | None]]:
     """The Dutch engine's pairs for round ``number``, board order: ``(w, b)`` start numbers
     (``w`` moves first), ``(n, None)`` the pairing-allocated bye."""
     from caissify_pairings import generate_pairings
@@ -102,7 +102,7 @@ class SwissDutch:
 
     name = "swiss-dutch"
 
-    def check(self, event: Event) -> None:
+    def check(self, event: Competition) -> None:
         """Individual events with a number of rounds and at least two participants."""
         if event.discipline != "individual":
             raise PairingError("the FIDE Dutch system pairs individual events")
@@ -113,15 +113,15 @@ class SwissDutch:
         if len(event.active(1)) < 2:
             raise PairingError("at least two participants are needed to pair a round")
 
-    def start_order(self, event: Event) -> tuple[int, ...]:
+    def start_order(self, event: Competition) -> tuple[int, ...]:
         """The initial ranking as the Dutch rules make it: rating, then number."""
         return tuple(p.no for p in sorted(event.players, key=lambda p: (-(p.rating or 0), p.no)))
 
-    def planned_rounds(self, event: Event) -> int:
+    def planned_rounds(self, event: Competition) -> int:
         """The ``rounds`` setting."""
         return event.config.rounds or 0
 
-    def pair(self, event: Event, number: int) -> RoundPlan:
+    def pair(self, event: Competition, number: int) -> RoundPlan:
         """Round ``number`` as the Dutch engine pairs it."""
         meetings: list[Meeting] = []
         byes: list[Bye] = []
@@ -136,14 +136,14 @@ class SwissDutch:
         byes.extend(Bye(no, "absent", Fraction(0)) for no in event.numbers if no not in active)
         return RoundPlan(tuple(meetings), tuple(byes))
 
-    def finished(self, event: Event) -> bool:
+    def finished(self, event: Competition) -> bool:
         """All rounds are paired."""
         return len(event.rounds) >= self.planned_rounds(event)
 
-    def classes(self, event: Event, upto: int) -> dict[int, Fraction] | None:
+    def classes(self, event: Competition, upto: int) -> dict[int, Fraction] | None:
         """Standings go by points."""
         return None
 
-    def check_correction(self, event: Event, game: Game, result: Result) -> None:
+    def check_correction(self, event: Competition, game: Game, result: Result) -> None:
         """Corrections are allowed: the next pairing uses the corrected scores."""
         return None

@@ -52,18 +52,36 @@ static int move_error(PyObject *state, const TzPos *p, long pit) {
     return tz_check(p, (int)pit);
 }
 
+/* The arguments (state, x) of a two-argument function, the state unpacked into p; -1 with a
+ * TypeError naming `usage` when they are not that. */
+static int state_and_arg(PyObject *const *args, Py_ssize_t nargs, const char *usage, TzPos *p) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return -1;
+    }
+    return unpack_arg(args[0], p);
+}
+
+/* The arguments (state, pit) of a move: 1 with p and *pit set when the move is legal, 0 when it
+ * is not, -1 when the arguments are wrong. */
+static int legal_move(PyObject *const *args, Py_ssize_t nargs, const char *usage, TzPos *p,
+                      int *pit) {
+    if (state_and_arg(args, nargs, usage, p) < 0) return -1;
+    long n = pit_arg(args[1]);
+    if (move_error(args[0], p, n) != TZ_OK) return 0;
+    *pit = (int)n;
+    return 1;
+}
+
 PyDoc_STRVAR(play_doc, "play(state, pit) -> bytes | None: the state after pit, or None if illegal.");
 static PyObject *core_play(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     TzPos p;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "play(state, pit)");
-        return NULL;
-    }
-    if (unpack_arg(args[0], &p) < 0) return NULL;
-    long pit = pit_arg(args[1]);
-    if (move_error(args[0], &p, pit) != TZ_OK) Py_RETURN_NONE;
-    tz_play(&p, (int)pit);
+    int pit;
+    int legal = legal_move(args, nargs, "play(state, pit)", &p, &pit);
+    if (legal < 0) return NULL;
+    if (!legal) Py_RETURN_NONE;
+    tz_play(&p, pit);
     return pack_after(args[0], &p);
 }
 
@@ -73,14 +91,11 @@ PyDoc_STRVAR(play_ex_doc,
 static PyObject *core_play_ex(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     TzPos p;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "play_ex(state, pit)");
-        return NULL;
-    }
-    if (unpack_arg(args[0], &p) < 0) return NULL;
-    long pit = pit_arg(args[1]);
-    if (move_error(args[0], &p, pit) != TZ_OK) Py_RETURN_NONE;
-    int last = tz_play(&p, (int)pit);
+    int pit;
+    int legal = legal_move(args, nargs, "play_ex(state, pit)", &p, &pit);
+    if (legal < 0) return NULL;
+    if (!legal) Py_RETURN_NONE;
+    int last = tz_play(&p, pit);
     PyObject *s = pack_after(args[0], &p);
     if (!s) return NULL;
     return Py_BuildValue("(Ni)", s, last);
@@ -90,11 +105,7 @@ PyDoc_STRVAR(check_doc, "check(state, pit) -> int: 0 if legal, else the reason c
 static PyObject *core_check(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     TzPos p;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "check(state, pit)");
-        return NULL;
-    }
-    if (unpack_arg(args[0], &p) < 0) return NULL;
+    if (state_and_arg(args, nargs, "check(state, pit)", &p) < 0) return NULL;
     return PyLong_FromLong(move_error(args[0], &p, pit_arg(args[1])));
 }
 
@@ -137,11 +148,7 @@ PyDoc_STRVAR(perft_doc,
 static PyObject *core_perft(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     TzPos p;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "perft(state, depth)");
-        return NULL;
-    }
-    if (unpack_arg(args[0], &p) < 0) return NULL;
+    if (state_and_arg(args, nargs, "perft(state, depth)", &p) < 0) return NULL;
     long depth = PyLong_AsLong(args[1]);
     if (depth == -1 && PyErr_Occurred()) return NULL;
     if (depth < 0) {

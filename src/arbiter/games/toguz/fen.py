@@ -12,6 +12,10 @@ Five fields separated by single spaces::
   Black's row) or ``-``;
 - move number: the full-move number, 1 at the start and one more after each move of Black.
 
+The reader and the writer work on the position's parts (:class:`FenParts`), not on
+:class:`~arbiter.games.toguz.Position`, which uses them for ``Position.from_fen`` and
+``Position.fen()``; whether the parts make a position that can arise is checked there.
+
 >>> format_fen(parse_fen("9,9,9,9,9,9,1,10,10/10,10,10,10,10,0,9,9,9 b 10/0 -/- 1"))
 '9,9,9,9,9,9,1,10,10/10,10,10,10,10,0,9,9,9 b 10/0 -/- 1'
 
@@ -24,12 +28,11 @@ After a tuz on Black's 3rd pit, White's tuz is written in both places:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
+from arbiter.games.toguz.errors import PositionError
+from arbiter.games.toguz.side import Side
 from arbiter.i18n import N_
-
-if TYPE_CHECKING:
-    from arbiter.games.toguz.position import Position
 
 _FIELDS = re.compile(r"(\S+)/(\S+) ([wb]) (\d+)/(\d+) (\d+|-)/(\d+|-) (\d+)")
 
@@ -37,10 +40,18 @@ _FIELDS = re.compile(r"(\S+)/(\S+) ([wb]) (\d+)/(\d+) (\d+|-)/(\d+|-) (\d+)")
 _MOST = 200  # the longest FEN, 18 pits of 3 digits, has about 90 characters
 
 
-def parse_fen(text: str) -> Position:
-    """Read a position string; :class:`PositionError` says what is malformed or impossible."""
-    from arbiter.games.toguz.position import Position, PositionError
+class FenParts(NamedTuple):
+    """A position's parts as a FEN holds them, in the order ``Position.setup`` takes them."""
 
+    pits: tuple[int, ...]
+    kazans: tuple[int, int]
+    tuz: tuple[int | None, int | None]
+    to_move: Side
+    fullmove: int
+
+
+def parse_fen(text: str) -> FenParts:
+    """Read a position string; :class:`PositionError` says what is malformed."""
     if not isinstance(text, str):
         raise PositionError(N_("a FEN is text, not {kind}"), kind=type(text).__name__)
     if len(text) > _MOST:  # errors quote the FEN; a record's tag may hold megabytes
@@ -83,8 +94,8 @@ def parse_fen(text: str) -> Position:
             fen=text,
             tuz=f"{m.group(6)}/{m.group(7)}",
         )
-    return Position.setup(
-        pits=pits,
+    return FenParts(
+        pits=tuple(pits),
         kazans=(int(m.group(4)), int(m.group(5))),
         tuz=(tuz[0], tuz[1]),
         to_move="white" if m.group(3) == "w" else "black",
@@ -92,14 +103,14 @@ def parse_fen(text: str) -> Position:
     )
 
 
-def format_fen(pos: Position) -> str:
+def format_fen(parts: FenParts) -> str:
     """Write a position string; ``parse_fen(format_fen(p)) == p``."""
-    n = pos.variant.pits
-    pits = pos.pits
-    tw, tb = pos.tuz
+    pits = parts.pits
+    n = len(pits) // 2
+    tw, tb = parts.tuz
     white = ["X" if tb == i + 1 else str(pits[i]) for i in range(n)]
     black = ["X" if tw == i + 1 else str(pits[n + i]) for i in range(n)]
-    kw, kb = pos.kazans
-    side = "w" if pos.to_move == "white" else "b"
+    kw, kb = parts.kazans
+    side = "w" if parts.to_move == "white" else "b"
     tuz = f"{tw or '-'}/{tb or '-'}"
-    return f"{','.join(white)}/{','.join(black)} {side} {kw}/{kb} {tuz} {pos.fullmove}"
+    return f"{','.join(white)}/{','.join(black)} {side} {kw}/{kb} {tuz} {parts.fullmove}"

@@ -152,7 +152,7 @@ def play_text(pos: Position, text: str | MoveText) -> tuple[Position, MoveNote]:
     >>> play_text(Position.initial(), "75")
     Traceback (most recent call last):
     ...
-    arbiter.games.toguz.position.IllegalMove: 75: pit 7's last korgool lands in pit 6, not 5
+    arbiter.games.toguz.errors.IllegalMove: 75: pit 7's last korgool lands in pit 6, not 5
     """
     move = parse_move(text) if isinstance(text, str) else text
     after, note = play_and_describe(pos, move.pit)

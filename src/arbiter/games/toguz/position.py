@@ -17,15 +17,17 @@ The rules themselves live in the compiled core (``rules.h``); this module is its
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, cast
 
-from arbiter.errors import ArbiterError
 from arbiter.games.toguz import _core
+from arbiter.games.toguz.errors import IllegalMove, PositionError
+from arbiter.games.toguz.fen import FenParts, format_fen, parse_fen
+from arbiter.games.toguz.side import SIDES, Side
+from arbiter.games.toguz.validate import validated_state
 from arbiter.games.toguz.variant import VARIANTS, Variant
 from arbiter.i18n import N_
 
-Side = Literal["white", "black"]
-SIDES: tuple[Side, Side] = ("white", "black")
+__all__ = ["SIDES", "IllegalMove", "Position", "PositionError", "Result", "Side", "variant_of"]
 
 # Byte offsets of the core's state layout (rules.h).
 _KAZAN = 18
@@ -42,14 +44,6 @@ _ONGOING, _WHITE_WINS, _BLACK_WINS, _DRAW = 0, 1, 2, 3
 _play = _core.play
 _legal = _core.legal
 _new = object.__new__
-
-
-class IllegalMove(ArbiterError):
-    """A move the rules do not allow; the message says why."""
-
-
-class PositionError(ArbiterError):
-    """A position that cannot arise or cannot be read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,16 +133,12 @@ class Position:
         >>> Position.setup([0] * 17 + [1], kazans=(81, 80), to_move="black").legal_moves()
         (9,)
         """
-        from arbiter.games.toguz.validate import validated_state
-
         return cls._from_state(validated_state(pits, kazans, tuz, to_move, fullmove))
 
     @classmethod
     def from_fen(cls, text: str) -> Position:
         """Read our position string (see :mod:`arbiter.games.toguz.fen`)."""
-        from arbiter.games.toguz.fen import parse_fen
-
-        return parse_fen(text)
+        return cls.setup(*parse_fen(text))
 
     # -- the rules --------------------------------------------------------------------------
 
@@ -162,7 +152,7 @@ class Position:
         >>> Position.initial().play(10)
         Traceback (most recent call last):
         ...
-        arbiter.games.toguz.position.IllegalMove: pit 10 does not exist: pits are numbered 1 to 9
+        arbiter.games.toguz.errors.IllegalMove: pit 10 does not exist: pits are numbered 1 to 9
         """
         state = _play(self._s, pit)
         if state is None:
@@ -281,9 +271,7 @@ class Position:
         >>> Position.initial().fen()
         '9,9,9,9,9,9,9,9,9/9,9,9,9,9,9,9,9,9 w 0/0 -/- 1'
         """
-        from arbiter.games.toguz.fen import format_fen
-
-        return format_fen(self)
+        return format_fen(FenParts(self.pits, self.kazans, self.tuz, self.to_move, self.fullmove))
 
     # -- value semantics --------------------------------------------------------------------
 

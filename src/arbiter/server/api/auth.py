@@ -7,17 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Path, Request, Response
 from fastapi.security import OAuth2PasswordRequestForm
 
-from arbiter.server.api.schemas import (
-    LoginIn,
-    PasswordIn,
-    SessionOut,
-    SignupIn,
-    TokenCreated,
-    TokenIn,
-    TokenOut,
-    UserOut,
-    error_responses,
-)
+from arbiter.server.api import schemas
 from arbiter.server.auth.cookies import forget_cookie, set_cookie
 from arbiter.server.auth.dependencies import CallerDep, RuntimeDep, UserDep
 from arbiter.server.runtime import Runtime
@@ -47,21 +37,23 @@ def set_session_cookie(response: Response, request: Request, rt: Runtime, secret
 
 def sign_in(
     rt: Runtime, request: Request, response: Response, username: str, password: str
-) -> SessionOut:
+) -> schemas.SessionOut:
     """Check the password, open a browser session and set its cookie (pages use this too)."""
     user = accounts.authenticate(rt, username, password, client_address(request))
     credential = accounts.open_session(rt, user, "cookie")
     set_session_cookie(response, request, rt, credential.secret)
-    return SessionOut(user=UserOut.of(user), csrf_token=credential.csrf)
+    return schemas.SessionOut(user=schemas.UserOut.of(user), csrf_token=credential.csrf)
 
 
 @router.post(
     "/login",
-    response_model=SessionOut,
+    response_model=schemas.SessionOut,
     summary="Sign in (browser session)",
-    responses=error_responses(401, 422, 429),
+    responses=schemas.error_responses(401, 422, 429),
 )
-def login(body: LoginIn, request: Request, response: Response, rt: RuntimeDep) -> SessionOut:
+def login(
+    body: schemas.LoginIn, request: Request, response: Response, rt: RuntimeDep
+) -> schemas.SessionOut:
     """Sign in with user name and password: sets the session cookie and answers the CSRF token
     that changes made with the cookie carry in ``X-CSRF-Token``."""
     return sign_in(rt, request, response, body.username, body.password)
@@ -69,22 +61,22 @@ def login(body: LoginIn, request: Request, response: Response, rt: RuntimeDep) -
 
 @router.post(
     "/token",
-    response_model=TokenCreated,
+    response_model=schemas.TokenCreated,
     summary="Get an API token",
-    responses=error_responses(401, 422, 429),
+    responses=schemas.error_responses(401, 422, 429),
 )
 def token(
     form: Annotated[OAuth2PasswordRequestForm, Depends()],
     request: Request,
     rt: RuntimeDep,
-) -> TokenCreated:
+) -> schemas.TokenCreated:
     """OAuth2 password flow (form fields ``username``, ``password``): a bearer token for
     scripts, valid for the server's ``token_days``. Use it as ``Authorization: Bearer …``."""
     if len(form.username) > 64 or len(form.password) > 1024:
         raise Invalid("user name or password too long", "username")
     user = accounts.authenticate(rt, form.username, form.password, client_address(request))
     credential = accounts.open_session(rt, user, "token", "password flow")
-    return TokenCreated(
+    return schemas.TokenCreated(
         access_token=credential.secret,
         id=credential.info.id,
         name=credential.info.name,
@@ -94,16 +86,16 @@ def token(
 
 @router.post(
     "/tokens",
-    response_model=TokenCreated,
+    response_model=schemas.TokenCreated,
     status_code=201,
     summary="Create a named API token",
-    responses=error_responses(401, 403, 422),
+    responses=schemas.error_responses(401, 403, 422),
 )
-def create_token(body: TokenIn, who: CallerDep, rt: RuntimeDep) -> TokenCreated:
+def create_token(body: schemas.TokenIn, who: CallerDep, rt: RuntimeDep) -> schemas.TokenCreated:
     """A new API token for the signed-in account (shown once)."""
     user = accounts.require_user(who.user)
     credential = accounts.open_session(rt, user, "token", body.name)
-    return TokenCreated(
+    return schemas.TokenCreated(
         access_token=credential.secret,
         id=credential.info.id,
         name=credential.info.name,
@@ -111,13 +103,17 @@ def create_token(body: TokenIn, who: CallerDep, rt: RuntimeDep) -> TokenCreated:
     )
 
 
-@router.get("/tokens", response_model=list[TokenOut], responses=error_responses(401))
-def list_tokens(user: UserDep, rt: RuntimeDep) -> list[TokenOut]:
+@router.get(
+    "/tokens", response_model=list[schemas.TokenOut], responses=schemas.error_responses(401)
+)
+def list_tokens(user: UserDep, rt: RuntimeDep) -> list[schemas.TokenOut]:
     """The signed-in account's API tokens."""
-    return [TokenOut.of(t) for t in accounts.list_tokens(rt, user)]
+    return [schemas.TokenOut.of(t) for t in accounts.list_tokens(rt, user)]
 
 
-@router.delete("/tokens/{token_id}", status_code=204, responses=error_responses(401, 403, 404))
+@router.delete(
+    "/tokens/{token_id}", status_code=204, responses=schemas.error_responses(401, 403, 404)
+)
 def revoke_token(
     token_id: Annotated[int, Path(ge=1, le=2**31 - 1)], user: UserDep, rt: RuntimeDep
 ) -> Response:
@@ -126,7 +122,7 @@ def revoke_token(
     return Response(status_code=204)
 
 
-@router.post("/logout", status_code=204, responses=error_responses(403))
+@router.post("/logout", status_code=204, responses=schemas.error_responses(403))
 def logout(who: CallerDep, request: Request, rt: RuntimeDep) -> Response:
     """End the browser session (or revoke the bearer token used)."""
     if who.secret is not None:
@@ -136,20 +132,22 @@ def logout(who: CallerDep, request: Request, rt: RuntimeDep) -> Response:
     return response
 
 
-@router.get("/me", response_model=SessionOut, responses=error_responses(401))
-def me(who: CallerDep, rt: RuntimeDep) -> SessionOut:
+@router.get("/me", response_model=schemas.SessionOut, responses=schemas.error_responses(401))
+def me(who: CallerDep, rt: RuntimeDep) -> schemas.SessionOut:
     """The signed-in account, with the session's CSRF token (cookie sessions)."""
     user = accounts.require_user(who.user)
-    return SessionOut(user=UserOut.of(user), csrf_token=who.csrf(rt))
+    return schemas.SessionOut(user=schemas.UserOut.of(user), csrf_token=who.csrf(rt))
 
 
 @router.post(
     "/signup",
-    response_model=SessionOut,
+    response_model=schemas.SessionOut,
     status_code=201,
-    responses=error_responses(403, 409, 422, 429),
+    responses=schemas.error_responses(403, 409, 422, 429),
 )
-def signup(body: SignupIn, request: Request, response: Response, rt: RuntimeDep) -> SessionOut:
+def signup(
+    body: schemas.SignupIn, request: Request, response: Response, rt: RuntimeDep
+) -> schemas.SessionOut:
     """Open an account and sign in (only where the server allows sign-up)."""
     if not rt.settings.allow_signup:
         raise Forbidden("this server does not open accounts by sign-up: ask its administrator")
@@ -163,11 +161,13 @@ def signup(body: SignupIn, request: Request, response: Response, rt: RuntimeDep)
     user = accounts.create_user(rt, body.username, body.password, display_name=body.display_name)
     credential = accounts.open_session(rt, user, "cookie")  # the password was just set
     set_session_cookie(response, request, rt, credential.secret)
-    return SessionOut(user=UserOut.of(user), csrf_token=credential.csrf)
+    return schemas.SessionOut(user=schemas.UserOut.of(user), csrf_token=credential.csrf)
 
 
-@router.post("/password", status_code=204, responses=error_responses(401, 403, 422))
-def change_password(body: PasswordIn, user: UserDep, request: Request, rt: RuntimeDep) -> Response:
+@router.post("/password", status_code=204, responses=schemas.error_responses(401, 403, 422))
+def change_password(
+    body: schemas.PasswordIn, user: UserDep, request: Request, rt: RuntimeDep
+) -> Response:
     """Change the signed-in account's password; every session and token is closed."""
     accounts.change_password(rt, user, body.old_password, body.new_password)
     response = Response(status_code=204)

@@ -10,19 +10,9 @@ from arbiter.errors import Text
 from arbiter.events.document import to_document
 from arbiter.i18n import N_
 from arbiter.limits import loads
+from arbiter.server.api import schemas
 from arbiter.server.api.files import read_upload
 from arbiter.server.api.params import MAX_INT, EventId
-from arbiter.server.api.schemas import (
-    EventCreate,
-    EventOut,
-    EventSummaryOut,
-    PublishIn,
-    RoleIn,
-    RoleOut,
-    SettingOut,
-    SettingsPatch,
-    error_responses,
-)
 from arbiter.server.auth.dependencies import RuntimeDep, UserDep
 from arbiter.server.services import entries, events, roles
 from arbiter.server.services.accounts import require_user
@@ -30,19 +20,22 @@ from arbiter.server.services.errors import domain
 
 router = APIRouter(prefix="/events", tags=["events"])
 
-@router.get("", response_model=list[EventSummaryOut])
-def list_events(user: UserDep, rt: RuntimeDep) -> list[EventSummaryOut]:
+
+@router.get("", response_model=list[schemas.EventSummaryOut])
+def list_events(user: UserDep, rt: RuntimeDep) -> list[schemas.EventSummaryOut]:
     """Published events and those the caller holds a role in (all for administrators)."""
-    return [EventSummaryOut.of(s) for s in events.list_events(rt, user)]
+    return [
+        schemas.EventSummaryOut.of(s, my_roles=list(s.roles)) for s in events.list_events(rt, user)
+    ]
 
 
 @router.post(
     "",
-    response_model=EventOut,
+    response_model=schemas.EventOut,
     status_code=201,
-    responses=error_responses(401, 403, 409, 422),
+    responses=schemas.error_responses(401, 403, 409, 422),
 )
-def create_event(body: EventCreate, user: UserDep, rt: RuntimeDep) -> EventOut:
+def create_event(body: schemas.EventCreate, user: UserDep, rt: RuntimeDep) -> schemas.EventOut:
     """Create an event (unpublished); the caller becomes its organiser."""
     state = events.create_event(
         rt,
@@ -55,21 +48,21 @@ def create_event(body: EventCreate, user: UserDep, rt: RuntimeDep) -> EventOut:
         draw_lots=body.draw_lots,
         settings=body.settings,
     )
-    return EventOut.of(state)
+    return schemas.EventOut.of(state)
 
 
 @router.post(
     "/import",
-    response_model=EventOut,
+    response_model=schemas.EventOut,
     status_code=201,
-    responses=error_responses(401, 403, 422, 501),
+    responses=schemas.error_responses(401, 403, 422, 501),
 )
 def import_event(
     file: Annotated[UploadFile, File(description="the event file")],
     user: UserDep,
     rt: RuntimeDep,
     format: Annotated[Literal["json", "opengotha", "trf"], Form()] = "json",
-) -> EventOut:
+) -> schemas.EventOut:
     """Create an event from a file: an arbiter event file (``json``, as ``arbiter event``
     writes it), an OpenGotha tournament (``opengotha``) or a FIDE report (``trf``), with its
     rounds and results. The caller becomes its organiser."""
@@ -82,77 +75,89 @@ def import_event(
     else:
         event, _notes = entries.read_event_file(format, data)
         document = to_document(event)
-    return EventOut.of(events.import_event(rt, user, document))
+    return schemas.EventOut.of(events.import_event(rt, user, document))
 
 
-@router.get("/{event_id}", response_model=EventOut, responses=error_responses(404))
-def get_event(event_id: EventId, user: UserDep, rt: RuntimeDep) -> EventOut:
+@router.get("/{event_id}", response_model=schemas.EventOut, responses=schemas.error_responses(404))
+def get_event(event_id: EventId, user: UserDep, rt: RuntimeDep) -> schemas.EventOut:
     """The event as the caller may see it: everybody sees published events with their
     published rounds; the staff see everything."""
-    return EventOut.of(events.get_event(rt, user, event_id))
+    return schemas.EventOut.of(events.get_event(rt, user, event_id))
 
 
-@router.delete("/{event_id}", status_code=204, responses=error_responses(401, 403, 404))
+@router.delete("/{event_id}", status_code=204, responses=schemas.error_responses(401, 403, 404))
 def delete_event(event_id: EventId, user: UserDep, rt: RuntimeDep) -> Response:
     """Delete the event and everything in it (its organiser only)."""
     events.delete_event(rt, user, event_id)
     return Response(status_code=204)
 
 
-@router.get("/{event_id}/settings", response_model=list[SettingOut], responses=error_responses(404))
-def get_settings(event_id: EventId, user: UserDep, rt: RuntimeDep) -> list[SettingOut]:
+@router.get(
+    "/{event_id}/settings",
+    response_model=list[schemas.SettingOut],
+    responses=schemas.error_responses(404),
+)
+def get_settings(event_id: EventId, user: UserDep, rt: RuntimeDep) -> list[schemas.SettingOut]:
     """Every setting of the event's game: value, whether set, meaning, whether fixed."""
     state = events.get_event(rt, user, event_id)
-    return [SettingOut.of(s) for s in events.settings_of(state)]
+    return [schemas.SettingOut.of(s) for s in events.settings_of(state)]
 
 
 @router.patch(
     "/{event_id}/settings",
-    response_model=EventOut,
-    responses=error_responses(401, 403, 404, 409, 422),
+    response_model=schemas.EventOut,
+    responses=schemas.error_responses(401, 403, 404, 409, 422),
 )
 def patch_settings(
-    event_id: EventId, body: SettingsPatch, user: UserDep, rt: RuntimeDep
-) -> EventOut:
+    event_id: EventId, body: schemas.SettingsPatch, user: UserDep, rt: RuntimeDep
+) -> schemas.EventOut:
     """Change settings (all or none); with ``version``, 409 when the event changed meanwhile.
     Settings that shape the pairings cannot change once round 1 is paired (409)."""
     state = events.change_settings(rt, user, event_id, body.settings, version=body.version)
-    return EventOut.of(state)
+    return schemas.EventOut.of(state)
 
 
 @router.post(
-    "/{event_id}/publish", response_model=EventOut, responses=error_responses(401, 403, 404)
+    "/{event_id}/publish",
+    response_model=schemas.EventOut,
+    responses=schemas.error_responses(401, 403, 404),
 )
-def publish(event_id: EventId, body: PublishIn, user: UserDep, rt: RuntimeDep) -> EventOut:
+def publish(
+    event_id: EventId, body: schemas.PublishIn, user: UserDep, rt: RuntimeDep
+) -> schemas.EventOut:
     """Publish the event (everybody sees it and its published rounds) or withdraw it."""
-    return EventOut.of(events.publish_event(rt, user, event_id, body.published))
+    return schemas.EventOut.of(events.publish_event(rt, user, event_id, body.published))
 
 
 @router.get(
-    "/{event_id}/roles", response_model=list[RoleOut], responses=error_responses(401, 403, 404)
+    "/{event_id}/roles",
+    response_model=list[schemas.RoleOut],
+    responses=schemas.error_responses(401, 403, 404),
 )
-def list_roles(event_id: EventId, user: UserDep, rt: RuntimeDep) -> list[RoleOut]:
+def list_roles(event_id: EventId, user: UserDep, rt: RuntimeDep) -> list[schemas.RoleOut]:
     """Who holds which role in the event (its staff may see this)."""
-    return [RoleOut.of(g) for g in roles.list_roles(rt, user, event_id)]
+    return [schemas.RoleOut.of(g) for g in roles.list_roles(rt, user, event_id)]
 
 
 @router.post(
     "/{event_id}/roles",
-    response_model=RoleOut,
+    response_model=schemas.RoleOut,
     status_code=201,
-    responses=error_responses(401, 403, 404, 409, 422),
+    responses=schemas.error_responses(401, 403, 404, 409, 422),
 )
-def grant_role(event_id: EventId, body: RoleIn, user: UserDep, rt: RuntimeDep) -> RoleOut:
+def grant_role(
+    event_id: EventId, body: schemas.RoleIn, user: UserDep, rt: RuntimeDep
+) -> schemas.RoleOut:
     """Give an account a role (``player`` links it to the player ``player_no``). The organiser
     gives any role; the chief referee referees and spectators."""
     grant = roles.grant_role(rt, user, event_id, body.username, body.role, body.player_no)
-    return RoleOut.of(grant)
+    return schemas.RoleOut.of(grant)
 
 
 @router.delete(
     "/{event_id}/roles/{role_id}",
     status_code=204,
-    responses=error_responses(401, 403, 404, 409),
+    responses=schemas.error_responses(401, 403, 404, 409),
 )
 def revoke_role(
     event_id: EventId,

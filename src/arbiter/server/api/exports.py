@@ -6,9 +6,9 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Response
 
+from arbiter.server.api import schemas
 from arbiter.server.api.files import attachment, sends
 from arbiter.server.api.params import EventId, RoundNo
-from arbiter.server.api.schemas import error_responses
 from arbiter.server.auth.dependencies import RuntimeDep, UserDep
 from arbiter.server.services import exports, records
 
@@ -21,7 +21,7 @@ FILE = sends(*sorted({t.split(";")[0] for t in exports.MEDIA_TYPES.values()}))
 @router.get(
     "/export/{format}",
     response_class=Response,
-    responses={**FILE, **error_responses(404, 422, 501)},
+    responses={**FILE, **schemas.error_responses(404, 422, 501)},
 )
 def export_event(
     event_id: EventId,
@@ -40,7 +40,7 @@ def export_event(
     response_class=Response,
     responses={
         **sends("application/zip", binary=True),
-        **error_responses(404, 422),
+        **schemas.error_responses(404, 422),
     },
 )
 def round_records(

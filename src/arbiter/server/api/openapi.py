@@ -31,7 +31,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from arbiter.server.api.schemas import ERROR_WORDS, ErrorBody
+from arbiter.server.api.schemas.errors import ERROR_WORDS, ErrorBody
 
 __all__ = ["complete", "generic_statuses", "install"]
 

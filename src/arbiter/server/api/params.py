@@ -3,9 +3,9 @@ that it cannot hold)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
-from fastapi import Path, Query
+from fastapi import Depends, Path, Query
 
 MAX_INT = 2**31 - 1
 
@@ -20,3 +20,20 @@ Board = Annotated[
 AfterRound = Annotated[
     int | None, Query(ge=0, le=9999, alias="round", description="after this round")
 ]
+
+
+class GameAt(NamedTuple):
+    """A game as its address names it; the services take these four in this order."""
+
+    event_id: int
+    number: int
+    table: int
+    board: int | None
+
+
+def game_at(event_id: EventId, number: RoundNo, table: TableNo, board: Board = None) -> GameAt:
+    """The game of ``/events/{event_id}/rounds/{number}/games/{table}`` (``?board=``)."""
+    return GameAt(event_id, number, table, board)
+
+
+GameAtDep = Annotated[GameAt, Depends(game_at)]

@@ -9,9 +9,9 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, Query, Response
 from pydantic import BaseModel
 
+from arbiter.server.api import schemas
 from arbiter.server.api.files import attachment
 from arbiter.server.api.params import MAX_INT, EventId
-from arbiter.server.api.schemas import error_responses
 from arbiter.server.auth.dependencies import RuntimeDep, UserDep
 from arbiter.server.services import ratings
 
@@ -24,7 +24,7 @@ System = Annotated[
 PlayerId = Annotated[int, Path(ge=1, le=MAX_INT, description="the rated player's id")]
 
 
-class RatedEntryOut(BaseModel):
+class RatedEntryOut(schemas.Output):
     """A participant's rating before and after the event (``rd``: Glicko-2's deviation)."""
 
     no: int
@@ -36,21 +36,8 @@ class RatedEntryOut(BaseModel):
     rd_after: float | None
     games: int
 
-    @classmethod
-    def of(cls, e: ratings.RatedEntry) -> RatedEntryOut:
-        return cls(
-            no=e.no,
-            name=e.name,
-            player_id=e.player_id,
-            before=e.before,
-            after=e.after,
-            rd_before=e.rd_before,
-            rd_after=e.rd_after,
-            games=e.games,
-        )
 
-
-class EventRatingsOut(BaseModel):
+class EventRatingsOut(schemas.Output):
     """An event's ratings: ``rated`` false (and nothing else) until it is finalised."""
 
     event_id: int
@@ -61,18 +48,12 @@ class EventRatingsOut(BaseModel):
     entries: list[RatedEntryOut]
 
     @classmethod
-    def of(cls, r: ratings.EventRatings) -> EventRatingsOut:
-        return cls(
-            event_id=r.event_id,
-            rated=r.rated,
-            system=r.system,
-            cls=r.cls,
-            rated_at=r.rated_at,
-            entries=[RatedEntryOut.of(e) for e in r.entries],
-        )
+    def of_ratings(cls, r: ratings.EventRatings) -> EventRatingsOut:
+        """From the service's value."""
+        return cls.of(r, entries=[RatedEntryOut.of(e) for e in r.entries])
 
 
-class ListRowOut(BaseModel):
+class ListRowOut(schemas.Output):
     """A player on a list."""
 
     place: int
@@ -84,7 +65,7 @@ class ListRowOut(BaseModel):
     updated_at: datetime
 
 
-class HistoryOut(BaseModel):
+class HistoryOut(schemas.Output):
     """One update of a player's rating: an event (``event_id``) or a casual game
     (``live_id``)."""
 
@@ -122,24 +103,24 @@ class PlayerOut(BaseModel):
 @router.post(
     "/events/{event_id}/finalise",
     response_model=EventRatingsOut,
-    responses=error_responses(401, 403, 404, 409, 422),
+    responses=schemas.error_responses(401, 403, 404, 409, 422),
 )
 def finalise(event_id: EventId, user: UserDep, rt: RuntimeDep) -> EventRatingsOut:
     """Rate the finished event (the organiser's action): every rated player's rating and
     history are updated. Once only: a second call answers 409; so does an unfinished or
     unpublished event. 422 when the rules cannot rate it (no time control, too fast for the
     EGF, a Go player with neither rating nor rank)."""
-    return EventRatingsOut.of(ratings.finalise_event(rt, user, event_id))
+    return EventRatingsOut.of_ratings(ratings.finalise_event(rt, user, event_id))
 
 
 @router.get(
     "/events/{event_id}/ratings",
     response_model=EventRatingsOut,
-    responses=error_responses(404),
+    responses=schemas.error_responses(404),
 )
 def event_ratings(event_id: EventId, user: UserDep, rt: RuntimeDep) -> EventRatingsOut:
     """The rating changes the event gave (``rated`` false before it is finalised)."""
-    return EventRatingsOut.of(ratings.event_ratings(rt, user, event_id))
+    return EventRatingsOut.of_ratings(ratings.event_ratings(rt, user, event_id))
 
 
 @router.get(
@@ -147,7 +128,7 @@ def event_ratings(event_id: EventId, user: UserDep, rt: RuntimeDep) -> EventRati
     response_model=list[ListRowOut],
     responses={
         200: {"content": {"text/csv": {"schema": {"type": "string"}}}},
-        **error_responses(404),
+        **schemas.error_responses(404),
     },
 )
 def rating_list(
@@ -160,22 +141,11 @@ def rating_list(
     if format == "csv":
         data = ratings.list_csv(system, rows).encode("utf-8")
         return attachment(data, f"ratings-{system}.csv", "text/csv; charset=utf-8")
-    return [
-        ListRowOut(
-            place=r.place,
-            player_id=r.player_id,
-            name=r.name,
-            rating=r.rating,
-            rd=r.rd,
-            games=r.games,
-            updated_at=r.updated_at,
-        )
-        for r in rows
-    ]
+    return [ListRowOut.of(r) for r in rows]
 
 
 @router.get(
-    "/ratings/players/{player_id}", response_model=PlayerOut, responses=error_responses(404)
+    "/ratings/players/{player_id}", response_model=PlayerOut, responses=schemas.error_responses(404)
 )
 def rated_player(player_id: PlayerId, rt: RuntimeDep) -> PlayerOut:
     """A rated player's ratings and history."""
@@ -186,20 +156,5 @@ def rated_player(player_id: PlayerId, rt: RuntimeDep) -> PlayerOut:
         ratings=[
             PlayerRatingOut(system=s, rating=r, rd=rd, games=g) for s, r, rd, g in view.ratings
         ],
-        history=[
-            HistoryOut(
-                system=h.system,
-                source=h.source,  # type: ignore[arg-type]
-                event_id=h.event_id,
-                live_id=h.live_id,
-                label=h.label,
-                played_on=h.played_on,
-                before=h.before,
-                after=h.after,
-                rd_before=h.rd_before,
-                rd_after=h.rd_after,
-                games=h.games,
-            )
-            for h in view.history
-        ],
+        history=[HistoryOut.of(h) for h in view.history],
     )

@@ -6,7 +6,7 @@ connection in ``config.attributes["connection"]``; there is no ``alembic.ini``.
 
 from alembic import context
 
-from arbiter.server.storage.models import Base
+from arbiter.server.migrations import metadata
 
 config = context.config
 connection = config.attributes.get("connection")
@@ -15,7 +15,7 @@ if connection is None:
 
 context.configure(
     connection=connection,
-    target_metadata=Base.metadata,
+    target_metadata=metadata,
     render_as_batch=connection.dialect.name == "sqlite",
     compare_type=True,
 )

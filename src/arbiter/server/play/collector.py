@@ -49,6 +49,7 @@ def resident_bytes() -> int | None:
     except (OSError, ValueError, IndexError):
         return None
 
+
 log = logging.getLogger("arbiter.play")
 
 FULL_COLLECTION = 3600.0

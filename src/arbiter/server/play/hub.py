@@ -8,12 +8,9 @@ process runs and stay right across restarts and between processes.
 
 **The time the server was down is not charged** (docs/decisions.md, "Live play"): every
 process writes a heartbeat each second. A process that starts and finds no other process
-alive recovers the unfinished games: a game whose clocks were running is paused by the server
-(acting for the referee, seed 002 7.2.11) at the last heartbeat before the crash (or its last
-logged action, if later) and resumed at the restart; what fell due before the crash (a flag)
-is applied at that instant; players connected before the crash are disconnected at the
-restart, so their reconnection window starts then. At most one second before the crash (the
-heartbeat interval) is charged.
+alive recovers the unfinished games, from the last heartbeat before the crash
+(:mod:`arbiter.server.play.recovery` says what it writes into their streams). At most one
+second before the crash (the heartbeat interval) is charged.
 
 **Several processes** share the database and Redis: a game may be held by rooms in several
 processes (one per process), the database decides who stores each event, Redis carries the
@@ -28,9 +25,7 @@ players' connections in the games' streams.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
-import hashlib
 import logging
 import os
 import secrets
@@ -40,23 +35,21 @@ from collections import Counter
 from collections.abc import Coroutine
 from typing import Any
 
-from arbiter.match import SYSTEM, Action, MatchSettings, Pause, Resume, Start
+from arbiter.match import MatchSettings
+from arbiter.server.play.access import identify
 from arbiter.server.play.collector import Collector
+from arbiter.server.play.engines import Computer
 from arbiter.server.play.pubsub import PubSub, RedisPubSub
+from arbiter.server.play.recovery import after_downtime, departed
 from arbiter.server.play.results import LOOK_AGAIN, Recorder
-from arbiter.server.play.room import Builder, Room, Viewer
-from arbiter.server.play.state import (
-    SERVER_REFEREE,
-    Event,
-    GameState,
-    Options,
-    actor_of_seat,
-)
+from arbiter.server.play.room import Room
+from arbiter.server.play.state import Event, GameState, Options
 from arbiter.server.play.store import GameRow, LiveStore
+from arbiter.server.play.viewer import Viewer
 from arbiter.server.runtime import Runtime
 from arbiter.server.services.accounts import CurrentUser
 
-__all__ = ["HEARTBEAT", "STALE", "Hub", "hash_token"]
+__all__ = ["HEARTBEAT", "STALE", "Hub"]
 
 log = logging.getLogger("arbiter.play")
 
@@ -70,11 +63,6 @@ SWEEP = 0.5
 """Seconds between two looks for games with something due that no room handled."""
 CATCH_UP = 2.0
 """Seconds between two comparisons of the rooms with the database (several processes)."""
-
-
-def hash_token(token: str) -> str:
-    """How seat tokens and invitation codes are stored (SHA-256, hex)."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 class Hub:
@@ -98,8 +86,8 @@ class Hub:
         self.collector = Collector(rt.inflight)
         self._behind: dict[int, int] = {}
         self.stopping = False
-        self.engines: dict[int, Any] = {}
-        self.recorder = Recorder(self)
+        self.computer = Computer(self)
+        self.recorder = Recorder(rt, self.store)
         self.addresses: Counter[str] = Counter()
         """Open WebSocket connections per client address (``quotas.connections_per_address``)."""
 
@@ -153,11 +141,7 @@ class Hub:
             for conn in list(room.subscribers):
                 conn.close(1012, "the server is restarting: reconnect")
             room.close()
-        for engine in self.engines.values():
-            close = getattr(engine, "close", None)
-            if close is not None:
-                with contextlib.suppress(Exception):
-                    close()
+        self.computer.close()
         for task in list(self._tasks):
             task.cancel()
         await self.pubsub.close()
@@ -229,9 +213,7 @@ class Hub:
             if room.idle_since is not None and mono - room.idle_since > IDLE:
                 room.close()
                 del self.rooms[live_id]
-                engine = self.engines.pop(live_id, None)
-                if engine is not None and hasattr(engine, "close"):
-                    engine.close()
+                self.computer.forget(live_id)
                 self.spawn(self.pubsub.unsubscribe(live_id))
 
     # ----- recovery
@@ -239,35 +221,11 @@ class Hub:
     async def _recover(self, down_since: float) -> None:
         """The server as a whole was down since ``down_since``: see the module."""
         log.warning("recovering live games after a stop at %.3f", down_since)
+        build = after_downtime(down_since, self.pid)
         for live_id in await self.store.run(self.store.unfinished):
             room = await self.room(live_id)
             if room is None:
                 continue
-
-            def build(b: Builder, down: float = down_since) -> None:
-                s = b.state
-                for (seat, process), on in list(s.presence.items()):
-                    if on and process != self.pid:
-                        b.add("presence", {"seat": seat, "process": process, "connected": False})
-                m = b.match
-                t_down = b.state.t(down)
-                if m.status == "ready" and s.start_at is not None and s.start_at <= b.wall:
-                    # A start due before the stop happened then; one due while the server
-                    # was down happens now.
-                    if s.start_at > down:
-                        b.act(Start(), SYSTEM)
-                        return
-                    b.act(Start(), SYSTEM, t=b.state.t(s.start_at))
-                m = b.match
-                if m.status != "playing":
-                    return
-                ticked = m.tick(t_down)
-                if ticked is not m and ticked.last_entry is not None:
-                    b.add("action", {"entry": ticked.last_entry.to_json()}, None, ticked)
-                if b.match.status == "playing":
-                    b.act(Pause("the server was down"), SERVER_REFEREE, t=t_down)
-                    b.act(Resume(), SERVER_REFEREE)
-
             try:
                 await room.commit(build, settle=False)
             except Exception:
@@ -280,15 +238,8 @@ class Hub:
             if room is None:
                 continue
             gone = [(s, p) for (s, p), on in room.state.presence.items() if on and p in dead]
-            if not gone:
-                continue
-
-            def build(b: Builder, gone: list[tuple[str, str]] = gone) -> None:
-                for seat, process in gone:
-                    if b.state.presence.get((seat, process)):
-                        b.add("presence", {"seat": seat, "process": process, "connected": False})
-
-            await room.commit(build, settle=False)
+            if gone:
+                await room.commit(departed(gone), settle=False)
         await self.store.run(self.store.forget, sorted(dead))
 
     # ----- rooms
@@ -349,42 +300,8 @@ class Hub:
                 from arbiter.server.services.ratings import rate_casual_game
 
                 self.spawn(asyncio.to_thread(rate_casual_game, self.rt, room.id, m))
-            engine = self.engines.pop(room.id, None)
-            if engine is not None and hasattr(engine, "close"):
-                self.spawn(asyncio.to_thread(engine.close))
-            if room.state.options.computer:
-                self.rt.thinking.game_over(room.id)
-        if room.state.options.computer and room.subscribers and not room.engine_busy:
-            from arbiter.server.play.engines import wanted_action
-
-            if wanted_action(room.state) is not None:
-                room.engine_busy = True
-                self.spawn(self._engine_turn(room))
-
-    async def _engine_turn(self, room: Room) -> None:
-        from arbiter.server.play.engines import choose, wanted_action
-
-        try:
-            seq = room.state.seq
-            kind = wanted_action(room.state)
-            if kind is None:
-                return
-            actions: list[Action] = await self.rt.thinking.run(choose, self, room, kind)
-            seat = (room.state.options.computer or {})["seat"]
-            actor = actor_of_seat(seat)
-
-            def build(b: Builder) -> None:
-                if b.state.seq != seq and wanted_action(b.state) != kind:
-                    return
-                for action in actions:
-                    b.act(action, actor)
-
-            await room.commit(build)
-        except Exception:
-            log.exception("game %s: the computer could not act", room.id)
-        finally:
-            room.engine_busy = False
-        self.after_change(room)
+            self.computer.game_over(room)
+        self.computer.consider(room)
 
     async def _on_pubsub(self, live_id: int, doc: dict[str, Any]) -> None:
         room = self.rooms.get(live_id)
@@ -401,25 +318,5 @@ class Hub:
     async def identify(
         self, row: GameRow, token: str | None, user: CurrentUser | None
     ) -> Viewer | None:
-        """Who the connection is: the seat of a seat token or of the account, a referee of the
-        game's event, or a spectator; ``None`` when the game is not theirs to see."""
-        if token:
-            digest = hash_token(token)
-            for seat, info in row.seats.items():
-                if info.get("token") == digest:
-                    return Viewer("player", seat, user)
-            return None
-        if user is not None:
-            for seat, info in row.seats.items():
-                if info.get("user_id") == user.id:
-                    return Viewer("player", seat, user)
-        if row.event_id is None:
-            return Viewer("spectator", None, user)
-        from arbiter.server.play.services import event_access
-
-        access = await asyncio.to_thread(event_access, self.rt, row.event_id, user)
-        if access is None:
-            return None
-        if access == "referee":
-            return Viewer("referee", None, user)
-        return Viewer("spectator", None, user)
+        """Who the connection is (:func:`arbiter.server.play.access.identify`)."""
+        return await identify(self.rt, row, token, user)

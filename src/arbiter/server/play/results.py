@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from sqlalchemy import Table, or_, select
 
@@ -26,9 +26,6 @@ from arbiter.server.services.accounts import CurrentUser
 from arbiter.server.services.errors import Conflict, ServiceError
 from arbiter.server.storage.models import GameRow as EventGame
 from arbiter.server.storage.models import User
-
-if TYPE_CHECKING:
-    from arbiter.server.play.hub import Hub
 
 __all__ = ["LOOK_AGAIN", "Recorder", "record_event_result", "unrecorded"]
 
@@ -111,11 +108,12 @@ def record_event_result(rt: Runtime, row: GameRow, result: str | None) -> bool:
 
 
 class Recorder:
-    """The hub's recording of event results (see the module): one attempt at a time per
+    """A process's recording of event results (see the module): one attempt at a time per
     game; a result the event refuses is logged once and not tried again by this process."""
 
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    def __init__(self, rt: Runtime, store: LiveStore) -> None:
+        self.rt = rt
+        self.store = store
         self._busy: set[int] = set()
         self._refused: set[int] = set()
 
@@ -125,7 +123,7 @@ class Recorder:
             return
         self._busy.add(row.id)
         try:
-            done = await asyncio.to_thread(record_event_result, self.hub.rt, row, result)
+            done = await asyncio.to_thread(record_event_result, self.rt, row, result)
             if not done:
                 self._refused.add(row.id)
         except Exception:
@@ -135,8 +133,7 @@ class Recorder:
 
     async def sweep(self) -> int:
         """Record every result that has not reached its event; how many were found."""
-        store = self.hub.store
-        found = await store.run(unrecorded, store)
+        found = await self.store.run(unrecorded, self.store)
         for row in found:
             if row.id not in self._busy and row.id not in self._refused:
                 log.warning("game %s ended %s: recording it in the event now", row.id, row.result)

@@ -1,35 +1,29 @@
-"""The live-play routes: the WebSocket ``/play/ws/{id}`` (docs/play-protocol.md) and the HTTP
-endpoints under ``/api/play`` that create games and read them.
+"""The live-play routes: the HTTP endpoints under ``/api/play`` that create games and read them,
+and the WebSocket ``/play/ws/{id}`` (:mod:`arbiter.server.play.ws`).
 
-The router carries a lifespan that starts this process's :class:`~arbiter.server.play.hub.Hub`
-(``app.state.play_hub``) and stops it. Redis is used when ``ARBITER_REDIS_URL`` is set
-(``arbiter serve --redis URL`` sets it), with channels prefixed by ``ARBITER_REDIS_PREFIX``.
+``router`` carries the lifespan that starts this process's
+:class:`~arbiter.server.play.hub.Hub` (``app.state.play_hub``) and stops it
+(:mod:`arbiter.server.play.lifespan`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
-import os
-import time
-from collections import deque
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, FastAPI, Request, WebSocket
+from fastapi import APIRouter, Body, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
-from arbiter.errors import ArbiterError
 from arbiter.match import MatchError, match_to_json
 from arbiter.match.export import export
 from arbiter.server.api.params import EventId, LiveId, RoundNo
 from arbiter.server.api.schemas import error_responses
 from arbiter.server.auth.dependencies import UserDep
-from arbiter.server.play import protocol
+from arbiter.server.play import ws
 from arbiter.server.play.hub import Hub
-from arbiter.server.play.room import Connection, Refused, Room, reason_of
+from arbiter.server.play.lifespan import hub_of, lifespan
+from arbiter.server.play.room import Room
 from arbiter.server.play.services import (
     GameSpec,
     create_casual,
@@ -38,230 +32,14 @@ from arbiter.server.play.services import (
     event_access,
     join_casual,
 )
-from arbiter.server.play.state import describe
-from arbiter.server.services.accounts import CurrentUser, resolve
+from arbiter.server.play.snapshot import describe
+from arbiter.server.services.accounts import CurrentUser
 from arbiter.server.services.errors import Invalid, NotFound
 
 __all__ = ["router"]
 
-log = logging.getLogger("arbiter.play")
-
-HELLO_WAIT = 15.0
-"""Seconds a new connection has to say hello."""
-MAX_RATE = 30
-"""Messages a connection may send per second."""
-MAX_STRIKES = 10
-"""Malformed messages a connection may send per minute before it is closed."""
-
-
-@asynccontextmanager
-async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    # app.state may name Redis (tests running several apps in one process); else the
-    # environment that ``arbiter serve --redis`` sets.
-    state = app.state
-    hub = Hub(
-        state.runtime,
-        redis_url=getattr(state, "play_redis_url", None) or os.environ.get("ARBITER_REDIS_URL"),
-        redis_prefix=getattr(state, "play_redis_prefix", None)
-        or os.environ.get("ARBITER_REDIS_PREFIX")
-        or "arbiter",
-    )
-    await hub.start()
-    app.state.play_hub = hub
-    try:
-        yield
-    finally:
-        await hub.stop()
-
-
-router = APIRouter(lifespan=_lifespan)
-
-
-def _hub(request: Request | WebSocket) -> Hub:
-    hub = getattr(request.app.state, "play_hub", None)
-    if hub is None:
-        raise RuntimeError("live play runs inside the app's lifespan (start the server)")
-    assert isinstance(hub, Hub)
-    return hub
-
-
-# ----- the WebSocket
-
-
-@router.websocket("/play/ws/{live_id}")
-async def play_socket(websocket: WebSocket, live_id: LiveId) -> None:
-    """A player's, referee's or spectator's connection to a live game."""
-    hub = _hub(websocket)
-    await websocket.accept()
-    conn = Connection(websocket.send_text, lambda code, reason: websocket.close(code, reason))
-    conn.start()
-    room: Room | None = None
-    address = websocket.client.host if websocket.client else "unknown"
-    quotas = hub.rt.settings.quotas
-    hub.addresses[address] += 1
-    try:
-        if hub.addresses[address] > quotas.connections_per_address:
-            conn.send(
-                protocol.error(
-                    "too-many-connections",
-                    f"at most {quotas.connections_per_address} connections from one address",
-                )
-            )
-            conn.close(1008, "too many connections")
-            return
-        room = await _greet(hub, websocket, conn, live_id)
-        if room is not None:
-            await _serve(hub, websocket, conn, room)
-    except Exception:
-        log.exception("live game %s: connection failed", live_id)
-        conn.close(1011, "internal error")
-    finally:
-        if room is not None:
-            try:
-                await room.leave(conn)
-            except Exception:
-                log.exception("live game %s: leaving failed", live_id)
-        conn.close()
-        await conn.drain()
-        hub.addresses[address] -= 1
-        if hub.addresses[address] <= 0:
-            del hub.addresses[address]
-
-
-async def _receive(websocket: WebSocket) -> str | bytes | None:
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        return None
-    text = message.get("text")
-    if text is not None:
-        return str(text)
-    data = message.get("bytes")
-    return b"" if data is None else bytes(data)
-
-
-async def _greet(hub: Hub, websocket: WebSocket, conn: Connection, live_id: LiveId) -> Room | None:
-    try:
-        raw = await asyncio.wait_for(_receive(websocket), HELLO_WAIT)
-    except TimeoutError:
-        conn.send(protocol.error("timeout", f"say hello within {HELLO_WAIT:g} s"))
-        conn.close(1008, "no hello")
-        return None
-    if raw is None:
-        return None
-    try:
-        hello = protocol.parse(raw)
-    except protocol.ProtocolError as exc:
-        conn.send(protocol.error(exc.reason, str(exc)))
-        conn.close(1009 if exc.reason == "too-large" else 1008, "a hello first")
-        return None
-    if hello["type"] != "hello":
-        conn.send(protocol.error("hello-first", "the first message is hello", hello.get("id")))
-        conn.close(1008, "a hello first")
-        return None
-    rt = hub.rt
-    user: CurrentUser | None = None
-    secret = hello.get("auth")
-    if secret:
-        user = await asyncio.to_thread(resolve, rt, secret, "token")
-        if user is None:
-            conn.send(protocol.error("unauthenticated", "the API token is not valid"))
-            conn.close(4401, "unauthenticated")
-            return None
-    else:
-        cookie = websocket.cookies.get(rt.settings.cookie_name)
-        if cookie:
-            user = await asyncio.to_thread(resolve, rt, cookie, "cookie")
-    row = await hub.store.run(hub.store.game, live_id)
-    viewer = None if row is None else await hub.identify(row, hello.get("token"), user)
-    if row is None or viewer is None:
-        conn.send(protocol.error("not-found", f"no live game {live_id} (or not yours to see)"))
-        conn.close(4404, "no such game")
-        return None
-    conn.viewer = viewer
-    room = await hub.room(live_id)
-    if room is None:  # pragma: no cover - the row was just read
-        conn.close(4404, "no such game")
-        return None
-    most = hub.rt.settings.quotas.connections_per_seat
-    if viewer.kind == "player" and viewer.seat and room.local.get(viewer.seat, 0) >= most:
-        conn.send(
-            protocol.error(
-                "too-many-connections",
-                f"at most {most} connections to one seat: close another tab or device",
-            )
-        )
-        conn.close(1008, "too many connections to the seat")
-        return None
-    await room.join(conn, hello.get("last_seq"))
-    return room
-
-
-async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, room: Room) -> None:
-    sent: deque[float] = deque()
-    strikes: deque[float] = deque()
-    while not conn.closed:
-        raw = await _receive(websocket)
-        if raw is None:
-            return
-        now = time.monotonic()
-        sent.append(now)
-        while sent and now - sent[0] > 1.0:
-            sent.popleft()
-        if len(sent) > MAX_RATE:
-            conn.send(protocol.error("too-fast", f"at most {MAX_RATE} messages a second"))
-            conn.close(1008, "too many messages")
-            return
-        try:
-            msg = protocol.parse(raw)
-        except protocol.ProtocolError as exc:
-            conn.send(protocol.error(exc.reason, str(exc), exc.mid))
-            if exc.reason == "too-large":
-                conn.close(1009, "message too large")
-                return
-            strikes.append(now)
-            while strikes and now - strikes[0] > 60.0:
-                strikes.popleft()
-            if len(strikes) > MAX_STRIKES:
-                conn.close(1008, "too many malformed messages")
-                return
-            continue
-        await _dispatch(hub, conn, room, msg)
-
-
-async def _dispatch(hub: Hub, conn: Connection, room: Room, msg: dict[str, Any]) -> None:
-    kind = msg["type"]
-    mid = msg.get("id")
-    viewer = conn.viewer
-    try:
-        if kind == "act":
-            seq = await room.act(viewer, msg["action"], msg.get("think"))
-            conn.send({"type": "ack", "id": mid, "seq": seq})
-        elif kind == "chat":
-            seq = await room.chat(viewer, msg)
-            conn.send({"type": "ack", "id": mid, "seq": seq})
-        elif kind == "postpone":
-            seq = await room.postpone(viewer, msg)
-            conn.send({"type": "ack", "id": mid, "seq": seq})
-        elif kind == "hold":
-            seq = await room.hold(viewer, msg["seat"], bool(msg.get("release", False)))
-            conn.send({"type": "ack", "id": mid, "seq": seq})
-        elif kind == "ping":
-            conn.send({"type": "pong", "id": mid, "t": msg.get("t"), "server_time": hub.wall()})
-        elif kind == "whose-turn":
-            conn.send({"type": "turn", "id": mid, **room.whose_turn()})
-        elif kind == "resync":
-            await room.resync(conn, int(msg["last_seq"]))
-        else:
-            conn.send(protocol.error("hello-once", "hello is the first message only", mid))
-    except MatchError as exc:
-        conn.send(protocol.error(reason_of(exc), str(exc), mid))
-    except Refused as exc:
-        conn.send(protocol.error(exc.reason, str(exc), mid))
-    except ArbiterError as exc:
-        conn.send(protocol.error("malformed", str(exc), mid))
-
-
-# ----- HTTP
+router = APIRouter(lifespan=lifespan)
+router.include_router(ws.router)
 
 
 class GameRequest(BaseModel):
@@ -320,7 +98,7 @@ async def new_game(
     request: Request, user: UserDep, body: Annotated[GameRequest, Body()]
 ) -> dict[str, Any]:
     """Create a game outside events; share ``invite`` with the opponent."""
-    hub = _hub(request)
+    hub = hub_of(request)
     made = await asyncio.to_thread(
         create_casual, hub, user, body.spec(), reconnect_window=body.reconnect_window
     )
@@ -332,7 +110,7 @@ async def join_game(
     request: Request, live_id: LiveId, user: UserDep, body: Annotated[JoinRequest, Body()]
 ) -> dict[str, Any]:
     """Take a free seat with the invitation code."""
-    hub = _hub(request)
+    hub = hub_of(request)
     made = await asyncio.to_thread(join_casual, hub, user, live_id, body.invite, body.seat)
     return made.to_json()
 
@@ -348,7 +126,7 @@ async def new_computer_game(
 ) -> dict[str, Any]:
     """Create a game against the computer (within the computer's quotas: 429 when the caller
     plays too many such games, 503 when the server does)."""
-    hub = _hub(request)
+    hub = hub_of(request)
     address = request.client.host if request.client else ""
     made = await asyncio.to_thread(create_computer, hub, user, body.spec(), body.level, address)
     return made.to_json()
@@ -368,7 +146,7 @@ async def _visible_room(hub: Hub, live_id: LiveId, user: CurrentUser | None) -> 
 @router.get("/api/play/games/{live_id}", tags=["live play"])
 async def game_state(request: Request, live_id: LiveId, user: UserDep) -> dict[str, Any]:
     """The game's state as a spectator sees it now."""
-    hub = _hub(request)
+    hub = hub_of(request)
     room = await _visible_room(hub, live_id, user)
     return {
         "id": live_id,
@@ -381,7 +159,7 @@ async def game_state(request: Request, live_id: LiveId, user: UserDep) -> dict[s
 @router.get("/api/play/games/{live_id}/match", tags=["live play"])
 async def game_match(request: Request, live_id: LiveId, user: UserDep) -> dict[str, Any]:
     """The match as settings and log (``arbiter.match.match_from_json`` replays it)."""
-    hub = _hub(request)
+    hub = hub_of(request)
     room = await _visible_room(hub, live_id, user)
     return match_to_json(room.state.match)
 
@@ -396,7 +174,7 @@ async def game_record(
     format: Literal["sgf", "federation", "playok", "json"] = "sgf",
 ) -> PlainTextResponse:
     """The game record: SGF (Go), the federation's notation, PlayOK or JSON (Toguz Korgool)."""
-    hub = _hub(request)
+    hub = hub_of(request)
     room = await _visible_room(hub, live_id, user)
     try:
         text = export(room.state.match, format)
@@ -414,7 +192,7 @@ async def start_round(
     body: Annotated[RoundRequest, Body()],
 ) -> list[dict[str, Any]]:
     """Create the round's live games (a referee); the server starts them at ``start_at``."""
-    hub = _hub(request)
+    hub = hub_of(request)
     made = await asyncio.to_thread(
         create_round_games, hub, user, event_id, number, body.start_at, body.tables
     )
@@ -428,7 +206,7 @@ async def round_games(
     request: Request, event_id: EventId, number: RoundNo, user: UserDep
 ) -> list[dict[str, Any]]:
     """The round's live games now: state, clocks, who is connected, disconnections."""
-    hub = _hub(request)
+    hub = hub_of(request)
     seen = await asyncio.to_thread(event_access, hub.rt, event_id, user)
     if seen is None:
         raise NotFound(f"no event {event_id}")

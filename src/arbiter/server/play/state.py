@@ -3,7 +3,8 @@ disconnections, referees' holds, chat, postponement, the scheduled start.
 
 :class:`GameState` is applied event by event (:meth:`GameState.apply`), in ``seq`` order, so
 that every server process holding the game computes the same state from the same stream;
-:func:`describe` is what clients receive. Nothing here reads the time or does I/O.
+:func:`arbiter.server.play.snapshot.describe` is what clients receive. Nothing here reads the
+time or does I/O.
 
 >>> from arbiter.match import MatchSettings
 >>> s = GameState.new(MatchSettings.toguz("5m"), Options(), epoch=1000.0)
@@ -19,11 +20,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbiter.clock import Side
 from arbiter.clock.lag import DEFAULT_LAG_CAP
-from arbiter.match import Actor, LogEntry, Match, MatchSettings, other_side
-from arbiter.match.go import GoBoard
-from arbiter.match.toguz import ToguzBoard
+from arbiter.match import LogEntry, Match, MatchSettings
+from arbiter.server.play.seats import actor_of_seat, seat_of_actor, seats_of
 
 __all__ = [
     "DEFAULT_RECONNECT_WINDOW",
@@ -31,17 +30,12 @@ __all__ = [
     "GameState",
     "Options",
     "actor_of_seat",
-    "describe",
     "seat_of_actor",
     "seats_of",
 ]
 
 DEFAULT_RECONNECT_WINDOW = 180.0
 """Seconds a disconnected player has to come back (spec: the event's setting, 3 minutes)."""
-
-SERVER_REFEREE = Actor.referee("arbiter")
-"""The actor of what the server decides for the referee under the event's rules: a no-show
-after the reconnection window, a pause while the server was down."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,36 +87,6 @@ class Event:
     at: float
     data: dict[str, Any]
     user_id: int | None = None
-
-
-def seats_of(settings: MatchSettings) -> tuple[str, ...]:
-    """The seats of a game: ``black``, ``white``; in pair go ``black.man``, ``black.woman``,
-    ``white.man``, ``white.woman``.
-
-    >>> seats_of(MatchSettings.go("10m", size=9, pair=True))
-    ('black.man', 'black.woman', 'white.man', 'white.woman')
-    """
-    if settings.pair:
-        return ("black.man", "black.woman", "white.man", "white.woman")
-    return ("black", "white")
-
-
-def actor_of_seat(seat: str) -> Actor:
-    """The match actor who sits at ``seat``.
-
-    >>> actor_of_seat("white.woman").to_json()
-    {'kind': 'player', 'side': 'white', 'role': 'woman'}
-    """
-    side, _, role = seat.partition(".")
-    assert side in ("black", "white")
-    return Actor.player(side, role or None)  # type: ignore[arg-type]
-
-
-def seat_of_actor(actor: Actor) -> str | None:
-    """The seat of a player actor (``None`` for referees and the system)."""
-    if not actor.is_player or actor.side is None:
-        return None
-    return actor.side + (f".{actor.role}" if actor.role else "")
 
 
 @dataclass
@@ -286,149 +250,3 @@ def _postpone(
         return {**current, "status": "denied"}, start_at
     assert op == "grant"
     return {**current, "status": "granted", "start_at": data["start_at"]}, data["start_at"]
-
-
-# ----- what clients see
-
-
-def _clocks(match: Match, t: float) -> dict[str, Any] | None:
-    if not match.clocked:
-        return None
-    out: dict[str, Any] = {}
-    for side in ("black", "white"):
-        state = match.clock_state(side, t)
-        assert state is not None
-        out[side] = {
-            "main": round(state.main, 3),
-            "periods": state.periods,
-            "moves_left": state.moves_left,
-            "period_left": None if state.period_left is None else round(state.period_left, 3),
-            "flagged": state.flagged,
-        }
-    return out
-
-
-def _board(match: Match) -> dict[str, Any]:
-    board = match.board
-    if isinstance(board, ToguzBoard):
-        pos = board.position
-        white, black = pos.kazans
-        return {"fen": pos.fen(), "kazans": {"white": white, "black": black}}
-    assert isinstance(board, GoBoard)
-    gpos = board.position
-    marks = {"black": "X", "white": "O", None: "."}
-    rows = ["".join(marks[c] for c in row) for row in reversed(gpos.board)]
-    return {
-        "size": gpos.size,
-        "rows": rows,
-        "captures": {"black": gpos.captures("black"), "white": gpos.captures("white")},
-        "dead": [p.gtp() for p in gpos.dead_stones],
-        "accepted": sorted(gpos.accepted),
-        "handicap": board.handicap,
-        "komi": gpos.rules.komi,
-        "ko": None if gpos.ko_point is None else gpos.ko_point.gtp(),
-    }
-
-
-def describe(state: GameState, wall: float, *, full: bool = True) -> dict[str, Any]:
-    """Everything a client shows, as of Unix time ``wall``: the match (status, turn, board,
-    moves, clocks *as of* ``wall``, offers, result), the players and who is connected,
-    disconnections, the scheduled start and the postponement. Chat is not included (clients
-    get it from :func:`chat_for`)."""
-    m = state.match
-    t = state.t(wall)
-    settings = m.settings
-    turn = m.turn
-    last = m.moves[-1] if m.moves else None
-    players = {side: [p.to_json() for p in m.players(side)] for side in ("black", "white")}
-    proposal = m.resignation
-    windows = state.window_ends()
-    computer = (state.options.computer or {}).get("seat")
-    found: dict[str, Any] = {
-        "seq": state.seq,
-        "server_time": round(wall, 3),
-        "t": round(t, 3),
-        "game": m.kind,
-        "status": m.status,
-        "awaiting": m.awaiting,
-        "ply": m.ply,
-        "to_move": m.to_move,
-        "turn": None if turn is None else turn.to_json(),
-        "board": _board(m),
-        "moves": [r.text for r in m.moves],
-        "last_move": None
-        if last is None
-        else {
-            "ply": last.ply,
-            "side": last.side,
-            "role": last.role,
-            "text": last.text,
-            "spent": round(last.spent, 3),
-            "draw_offer": last.draw_offer,
-        },
-        "clocks": _clocks(m, t),
-        "running": m.clock.running_side if m.clocked else None,
-        "draw_offer": m.draw_offer,
-        "draw_offers": {side: m.draw_offers_made(side) for side in ("black", "white")},
-        "offered_at": [r.ply for r in m.moves if r.draw_offer],
-        "claims": {side: list(m.claims(side)) for side in ("black", "white")},
-        "resignation_proposal": None
-        if proposal is None
-        else {
-            "by": seat_of_actor(proposal.proposer),
-            "consented": proposal.consented,
-        },
-        "warnings": [{"side": w.side, "reason": w.reason} for w in m.warnings],
-        "result": None if m.result is None else m.result.to_json(),
-        "players": players,
-        "seats": {
-            seat: {
-                "connected": state.connected(seat),
-                "disconnects": state.disconnects.get(seat, 0),
-                "away_since": state.disconnected_since.get(seat),
-                "window_ends": windows.get(seat),
-                "held": seat in state.holds,
-                "computer": seat == computer,
-            }
-            for seat in state.seats
-        },
-        "start_at": state.start_at,
-        "postponement": state.postponement,
-        "reconnect_window": state.options.reconnect_window,
-        "casual": state.options.casual,
-    }
-    if full:
-        found["settings"] = settings.to_json()
-    return found
-
-
-def chat_visible(data: dict[str, Any], viewer: str) -> bool:
-    """Whether a chat message is for ``viewer`` (``referee``, ``spectator`` or a seat): public
-    messages (``to: players``) are for everyone; a message to the referee is for referees and
-    its sender; a referee's message to a seat for that seat and the referees."""
-    to = data.get("to")
-    if to == "players" or viewer == "referee":
-        return True
-    if to == "referee":
-        return data.get("from") == viewer
-    return to == viewer
-
-
-def chat_for(state: GameState, viewer: str) -> list[dict[str, Any]]:
-    """The chat messages ``viewer`` may read, oldest first."""
-    return [
-        {"seq": seq, "at": at, **data} for seq, at, data in state.chat if chat_visible(data, viewer)
-    ]
-
-
-def winner_by_no_show(kind: str, losers: tuple[Side, ...]) -> str:
-    """The result text of a no-show: the other side wins by forfeit, both absent ``--``.
-
-    >>> winner_by_no_show("toguz", ("black",)), winner_by_no_show("go", ("black",))
-    ('+-', '-+')
-    """
-    if len(set(losers)) == 2:
-        return "--"
-    winner = other_side(losers[0])
-    first = "white" if kind == "toguz" else "black"
-    return "+-" if winner == first else "-+"

@@ -28,6 +28,7 @@ from typing import Any, TypeVar, cast
 from sqlalchemy import Engine, Table, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from arbiter.server.play.sqlite_append import SqliteAppend
 from arbiter.server.play.state import Event
 from arbiter.server.play.tables import LiveEvent, LiveGame, LiveProcess
 from arbiter.server.storage.database import Database
@@ -105,7 +106,7 @@ class LiveStore:
             else ThreadPoolExecutor(max(2, db.settings.pool_size), "arbiter-live-db")
         )
 
-        self._sqlite_append = _SqliteAppend(self.engine) if self.sqlite else None
+        self._sqlite_append = SqliteAppend(self.engine) if self.sqlite else None
 
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run ``fn``: inline on SQLite, on the thread pool on PostgreSQL (see the module)."""
@@ -219,7 +220,10 @@ class LiveStore:
         if not events:
             return
         if self._sqlite_append is not None:
-            self._sqlite_append(live_id, events, status, result, due_at, mirror)
+            try:
+                self._sqlite_append(live_id, events, status, result, due_at, mirror)
+            except sqlite3.IntegrityError:
+                raise SeqTaken(f"event {events[0].seq} of live game {live_id} is taken") from None
             return
         at = datetime.now(UTC)
         try:
@@ -327,84 +331,3 @@ class LiveStore:
         """Remove processes found dead (their connections were closed in the streams)."""
         with self._write.begin() as conn:
             conn.execute(delete(_PROCESSES).where(_PROCESSES.c.id.in_(pids)))
-
-
-class _SqliteAppend:
-    """:meth:`LiveStore.append` on SQLite, straight through the driver on one connection kept
-    for it: the same rows and types as the SQLAlchemy statements (their own bind processors
-    convert the values), at a fifth of the interpreter time — the hot path of every move."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._proxy: Any = None
-        dialect = engine.dialect
-
-        def sql(table: Table, columns: list[str]) -> str:
-            marks = ", ".join("?" for _ in columns)
-            return f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({marks})"
-
-        self.events_sql = sql(_EVENTS, ["live_id", "seq", "kind", "at", "data", "user_id"])
-        self.actions_sql = sql(
-            _ACTIONS, ["game_id", "seq", "t", "at", "actor", "action", "user_id"]
-        )
-        self.game_sql = (
-            f"UPDATE {_GAMES.name} SET last_seq = ?, status = ?, result = ?, due_at = ? "
-            "WHERE id = ?"
-        )
-        self.json = _processor(_EVENTS.c.data, dialect)
-        self.datetime = _processor(_ACTIONS.c.at, dialect)
-
-    def connection(self) -> Any:
-        if self._proxy is None:
-            self._proxy = self.engine.raw_connection()
-        return self._proxy.driver_connection
-
-    def close(self) -> None:
-        if self._proxy is not None:
-            self._proxy.close()
-            self._proxy = None
-
-    def __call__(
-        self,
-        live_id: int,
-        events: list[Event],
-        status: str,
-        result: str | None,
-        due_at: float | None,
-        mirror: tuple[int, list[dict[str, Any]]] | None,
-    ) -> None:
-        conn = self.connection()
-        js = self.json
-        cur = conn.cursor()
-        cur.execute("BEGIN IMMEDIATE")
-        try:
-            cur.executemany(
-                self.events_sql,
-                [(live_id, e.seq, e.kind, e.at, js(e.data), e.user_id) for e in events],
-            )
-            if mirror is not None and mirror[1]:
-                game_id, entries = mirror
-                at = self.datetime(datetime.now(UTC))
-                cur.executemany(
-                    self.actions_sql,
-                    [
-                        (game_id, x["seq"], x["t"], at, js(x["actor"]), js(x["action"]), None)
-                        for x in entries
-                    ],
-                )
-            cur.execute(self.game_sql, (events[-1].seq, status, result, due_at, live_id))
-            cur.execute("COMMIT")
-        except sqlite3.IntegrityError:
-            cur.execute("ROLLBACK")
-            raise SeqTaken(f"event {events[0].seq} of live game {live_id} is taken") from None
-        except BaseException:
-            if conn.in_transaction:
-                cur.execute("ROLLBACK")
-            raise
-        finally:
-            cur.close()
-
-
-def _processor(column: Any, dialect: Any) -> Callable[[Any], Any]:
-    process = column.type.dialect_impl(dialect).bind_processor(dialect)
-    return process if process is not None else (lambda value: value)

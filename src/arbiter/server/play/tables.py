@@ -14,7 +14,7 @@
 - ``live_processes``: every server process writes its heartbeat here; a process whose
   heartbeat is old is dead (its connections are gone).
 
-The tables join :data:`arbiter.server.storage.models.Base`'s metadata, so the migrations and
+The tables join :class:`arbiter.server.storage.base.Base`'s metadata, so the migrations and
 the models are compared as one schema.
 """
 
@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import DateTime, Float, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from arbiter.server.storage.models import Base, Json
+from arbiter.server.storage.base import Base, Json
 
 
 class LiveGame(Base):

@@ -4,17 +4,22 @@ live games and alerts, protests, decisions and appeals."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Path, Query, Request
+from fastapi import APIRouter, Body, Depends, Path, Query, Request
 from pydantic import BaseModel, Field
 
 from arbiter.server.api.params import MAX_INT, Board, EventId, RoundNo
 from arbiter.server.api.schemas import error_responses
 from arbiter.server.auth.dependencies import UserDep
-from arbiter.server.play.hub import Hub
+from arbiter.server.play.lifespan import hub_of
 from arbiter.server.rooms import services
-from arbiter.server.rooms.services import LAST_START, MAX_PROTEST, RoomView
+from arbiter.server.rooms.live import with_live
+from arbiter.server.rooms.services import LAST_START, MAX_PROTEST, ProtestView
+from arbiter.server.runtime import Runtime
+from arbiter.server.services.accounts import CurrentUser
 
 __all__ = ["router", "with_live"]
 
@@ -26,25 +31,30 @@ CONFLICTS = error_responses(409)
 ProtestId = Annotated[int, Path(ge=1, le=MAX_INT, description="the protest's id")]
 
 
-def hub_of(request: Request) -> Hub:
-    """The live-play hub of the app (running in its lifespan)."""
-    hub = getattr(request.app.state, "play_hub", None)
-    if hub is None:
-        raise RuntimeError("online competitions run inside the app's lifespan (start the server)")
-    assert isinstance(hub, Hub)
-    return hub
+@dataclass(frozen=True, slots=True)
+class ProtestCall:
+    """A protest named by the route (``event_id``, ``protest_id``), and who asks."""
+
+    rt: Runtime
+    user: CurrentUser | None
+    event_id: int
+    protest_id: int
+
+    async def answer(self, act: Callable[..., ProtestView], *args: Any) -> dict[str, Any]:
+        """``act(rt, user, event_id, protest_id, *args)`` in a worker thread, as JSON."""
+        found = await asyncio.to_thread(
+            act, self.rt, self.user, self.event_id, self.protest_id, *args
+        )
+        return found.to_json()
 
 
-async def with_live(hub: Hub, view: RoomView) -> RoomView:
-    """``view`` with the live summary of each of its games (loaded into this process)."""
-    wall = hub.wall()
-    for game in view.games:
-        if game.live_id is None:
-            continue
-        room = await hub.room(game.live_id)
-        if room is not None:
-            view.live[game.live_id] = services.live_summary(room.state, wall)
-    return view
+def _protest_call(
+    request: Request, event_id: EventId, protest_id: ProtestId, user: UserDep
+) -> ProtestCall:
+    return ProtestCall(hub_of(request).rt, user, event_id, protest_id)
+
+
+ProtestDep = Annotated[ProtestCall, Depends(_protest_call)]
 
 
 class OpenRequest(BaseModel):
@@ -137,10 +147,9 @@ async def file_protest(
     request: Request, event_id: EventId, user: UserDep, body: Annotated[ProtestRequest, Body()]
 ) -> dict[str, Any]:
     """File a protest about one's game (before the next round starts)."""
-    hub = hub_of(request)
     found = await asyncio.to_thread(
         services.file_protest,
-        hub.rt,
+        hub_of(request).rt,
         user,
         event_id,
         body.round,
@@ -153,47 +162,23 @@ async def file_protest(
 
 @router.post("/api/events/{event_id}/protests/{protest_id}/decision", responses=CONFLICTS)
 async def decide_protest(
-    request: Request,
-    event_id: EventId,
-    protest_id: ProtestId,
-    user: UserDep,
-    body: Annotated[DecisionRequest, Body()],
+    protest: ProtestDep, body: Annotated[DecisionRequest, Body()]
 ) -> dict[str, Any]:
     """A referee's decision on a protest."""
-    hub = hub_of(request)
-    found = await asyncio.to_thread(
-        services.decide_protest, hub.rt, user, event_id, protest_id, body.upheld, body.text
-    )
-    return found.to_json()
+    return await protest.answer(services.decide_protest, body.upheld, body.text)
 
 
 @router.post("/api/events/{event_id}/protests/{protest_id}/appeal", responses=CONFLICTS)
 async def appeal_protest(
-    request: Request,
-    event_id: EventId,
-    protest_id: ProtestId,
-    user: UserDep,
-    body: Annotated[TextRequest, Body()],
+    protest: ProtestDep, body: Annotated[TextRequest, Body()]
 ) -> dict[str, Any]:
     """A player's appeal of the decision to the organising committee."""
-    hub = hub_of(request)
-    found = await asyncio.to_thread(
-        services.appeal_protest, hub.rt, user, event_id, protest_id, body.text
-    )
-    return found.to_json()
+    return await protest.answer(services.appeal_protest, body.text)
 
 
 @router.post("/api/events/{event_id}/protests/{protest_id}/appeal/decision", responses=CONFLICTS)
 async def decide_appeal(
-    request: Request,
-    event_id: EventId,
-    protest_id: ProtestId,
-    user: UserDep,
-    body: Annotated[DecisionRequest, Body()],
+    protest: ProtestDep, body: Annotated[DecisionRequest, Body()]
 ) -> dict[str, Any]:
     """The organising committee's decision on an appeal."""
-    hub = hub_of(request)
-    found = await asyncio.to_thread(
-        services.decide_appeal, hub.rt, user, event_id, protest_id, body.upheld, body.text
-    )
-    return found.to_json()
+    return await protest.answer(services.decide_appeal, body.upheld, body.text)

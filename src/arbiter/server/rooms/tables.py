@@ -9,7 +9,7 @@ check-ins, and protests with their decisions and appeals.
 - ``protests``: a protest filed by a player of a game (seed 002 7.3.3), the referee's decision,
   and an appeal to the organising committee with its decision, kept with the game.
 
-The tables join :data:`arbiter.server.storage.models.Base`'s metadata (migration ``0003``).
+The tables join :class:`arbiter.server.storage.base.Base`'s metadata (migration ``0003``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from datetime import datetime
 from sqlalchemy import DateTime, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from arbiter.server.storage.models import Base
+from arbiter.server.storage.base import Base
 
 
 class RoomRound(Base):

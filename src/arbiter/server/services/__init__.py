@@ -14,32 +14,9 @@ files, withdrawals), :mod:`.rounds` (pair, explain, edit, unpair, publish, line-
 :mod:`.records` (game records, archives, the action log), :mod:`.exports`.
 """
 
+from arbiter.server.services import errors
 from arbiter.server.services.accounts import CurrentUser
-from arbiter.server.services.errors import (
-    BadRequest,
-    Conflict,
-    Forbidden,
-    Invalid,
-    NotAvailable,
-    NotFound,
-    ServiceError,
-    TooManyRequests,
-    Unauthenticated,
-)
+from arbiter.server.services.errors import *  # noqa: F403  (the refusals, for short)
 from arbiter.server.services.state import EventState, GameState, RoundState
 
-__all__ = [
-    "BadRequest",
-    "Conflict",
-    "CurrentUser",
-    "EventState",
-    "Forbidden",
-    "GameState",
-    "Invalid",
-    "NotAvailable",
-    "NotFound",
-    "RoundState",
-    "ServiceError",
-    "TooManyRequests",
-    "Unauthenticated",
-]
+__all__ = [*errors.__all__, "CurrentUser", "EventState", "GameState", "RoundState"]

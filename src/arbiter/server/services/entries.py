@@ -41,27 +41,16 @@ FIELD_LIMITS = {
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerFields:
-    """A player's entry form (seed 002 appendix 2; seed 000 §12)."""
-
-    name: str
-    gender: str | None = None
-    born: str | None = None
-    club: str = ""
-    city: str = ""
-    country: str = ""
-    title: str = ""
-    rank: str | None = None
-    rating: int | None = None
-    coach: str = ""
-    medical: bool | None = None
+class PlayerFields(EntryForm):
+    """A player's entry form (seed 002 appendix 2; seed 000 §12) as a page or the API gives
+    it: the core's :class:`~arbiter.events.registration.EntryForm`, its text checked first."""
 
     def check(self) -> None:
         """422 for text that cannot be stored (control characters, overlong); the limits are
         the core's (:mod:`arbiter.limits`), which every import path applies too."""
         for field, limit in FIELD_LIMITS.items():
             value = getattr(self, field)
-            if value is not None:
+            if isinstance(value, str):
                 check_text(value, field, limit=limit)
 
 
@@ -74,20 +63,25 @@ class Added:
     notes: tuple[str, ...] = ()
 
 
-def _enter(event: Event, fields: PlayerFields) -> tuple[Event, Player]:
-    return event.add_player(
-        fields.name,
-        gender=fields.gender,
-        born=fields.born,
-        club=fields.club,
-        city=fields.city,
-        country=fields.country,
-        title=fields.title,
-        rank=fields.rank,
-        rating=fields.rating,
-        coach=fields.coach,
-        medical=fields.medical,
-    )
+def _enter(event: Event, form: EntryForm) -> tuple[Event, Player]:
+    registration = Registration(event)
+    player = registration.add(form)
+    return registration.event(), player
+
+
+def _entering(
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    what: str,
+    enter: Callable[[Event], tuple[Event, Participant]],
+) -> Added:
+    """One entry made by ``enter`` (the core's errors refused as 422 or 409), stored."""
+    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, what) as ed:
+        with domain():
+            event, entered = enter(ed.event)
+        ed.store(event)
+        return Added(ed.state(), (entered,))
 
 
 def add_player(
@@ -95,11 +89,7 @@ def add_player(
 ) -> Added:
     """Enter a player (numbered after the last one)."""
     fields.check()
-    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering players") as ed:
-        with domain():
-            event, player = _enter(ed.event, fields)
-        ed.store(event)
-        return Added(ed.state(), (player,))
+    return _entering(rt, actor, event_id, "registering players", lambda e: _enter(e, fields))
 
 
 def update_player(
@@ -145,11 +135,9 @@ def add_pair(
     for field, value in (("man", man), ("woman", woman), ("name", name)):
         if isinstance(value, str):
             check_text(value, field, limit=MAX_NAME)
-    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering pairs") as ed:
-        with domain():
-            event, pair = ed.event.add_pair(man, woman, name)
-        ed.store(event)
-        return Added(ed.state(), (pair,))
+    return _entering(
+        rt, actor, event_id, "registering pairs", lambda e: e.add_pair(man, woman, name)
+    )
 
 
 def add_team(
@@ -166,11 +154,9 @@ def add_team(
         for ref in refs:
             if isinstance(ref, str):
                 check_text(ref, field, limit=MAX_NAME)
-    with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering teams") as ed:
-        with domain():
-            event, team = ed.event.add_team(name, players, reserves)
-        ed.store(event)
-        return Added(ed.state(), (team,))
+    return _entering(
+        rt, actor, event_id, "registering teams", lambda e: e.add_team(name, players, reserves)
+    )
 
 
 def withdraw(

@@ -25,32 +25,11 @@ from contextlib import contextmanager
 from arbiter.errors import ArbiterError
 from arbiter.events.errors import PairingError, UnknownEntry
 from arbiter.i18n import error_text
-from arbiter.server.refusals import (
-    BadRequest,
-    Busy,
-    Conflict,
-    Forbidden,
-    Invalid,
-    NotAvailable,
-    NotFound,
-    ServiceError,
-    TooManyRequests,
-    Unauthenticated,
-)
+from arbiter.server import refusals
+from arbiter.server.refusals import *  # noqa: F403  (the refusals are named here too)
+from arbiter.server.refusals import Conflict, Invalid, NotFound, ServiceError
 
-__all__ = [
-    "BadRequest",
-    "Busy",
-    "Conflict",
-    "Forbidden",
-    "Invalid",
-    "NotAvailable",
-    "NotFound",
-    "ServiceError",
-    "TooManyRequests",
-    "Unauthenticated",
-    "domain",
-]
+__all__ = [*refusals.__all__, "domain"]
 
 
 @contextmanager

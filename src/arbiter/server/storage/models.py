@@ -29,7 +29,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
     Boolean,
     CheckConstraint,
     DateTime,
@@ -37,33 +36,35 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
-    MetaData,
     String,
     Text,
     UniqueConstraint,
 )
-from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
-#: JSONB on PostgreSQL, JSON text elsewhere.
-Json = JSON().with_variant(JSONB(), "postgresql")
+from arbiter.server.storage.base import NAMING, Base, Json
 
-NAMING = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
+__all__ = [
+    "NAMING",
+    "ROLES",
+    "SESSION_KINDS",
+    "AuthSession",
+    "Base",
+    "EventRole",
+    "EventRow",
+    "GameAction",
+    "GameRecord",
+    "GameRow",
+    "Json",
+    "ParticipantRow",
+    "RoundRow",
+    "ServerState",
+    "SignInCount",
+    "User",
+]
 
 ROLES = ("organiser", "chief-referee", "referee", "player", "spectator")
 SESSION_KINDS = ("cookie", "token")
-
-
-class Base(DeclarativeBase):
-    """The declarative base with the naming convention the migrations use."""
-
-    metadata = MetaData(naming_convention=NAMING)
 
 
 def _role_list() -> str:
@@ -245,14 +246,6 @@ class GameAction(Base):
     actor: Mapped[dict[str, Any]] = mapped_column(Json)
     action: Mapped[dict[str, Any]] = mapped_column(Json)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
-
-
-# Live play's and online competitions' tables (arbiter.server.play.tables,
-# arbiter.server.rooms.tables) join this metadata, so that the migrations
-# and the models are one schema.
-from arbiter.server.play import tables as _live_tables  # noqa: E402, F401
-from arbiter.server.rooms import tables as _room_tables  # noqa: E402, F401
-from arbiter.server.storage import ratings as _rating_tables  # noqa: E402, F401
 
 
 class SignInCount(Base):

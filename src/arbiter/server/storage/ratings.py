@@ -14,7 +14,7 @@
 - ``rated_events``: an event rated once (its key refuses a second finalisation), with when, by
   whom, the list and the class.
 
-The tables join :data:`arbiter.server.storage.models.Base`'s metadata, so the migrations and
+The tables join :class:`arbiter.server.storage.base.Base`'s metadata, so the migrations and
 the models are compared as one schema.
 """
 
@@ -35,7 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from arbiter.server.storage.models import Base
+from arbiter.server.storage.base import Base
 
 #: The rating lists.
 SYSTEMS = ("egf", "toguz-blitz", "toguz-rapid", "toguz-classical")

@@ -10,9 +10,11 @@ Modules: :mod:`.page` (language, session, CSRF, errors as pages), :mod:`.home`, 
 crosstable), :mod:`.games` (a game and its record; the record viewer), :mod:`.board` (the board
 component shared with live play), :mod:`.viewer` (records replayed for stepping),
 :mod:`.ratings` (rating lists, a player's history, finalising an event), :mod:`.reports` (the
-printed protocols and reports, HTML and PDF), :mod:`.live` (live games: playing, watching,
-conducting; games with a friend and against the computer), :mod:`.room` (an event's game room,
-the referee console, protests), :mod:`.analysis` (the engine's review of a Toguz Korgool record).
+printed protocols and reports, HTML and PDF), :mod:`.lobby` (starting a game with a friend or
+against the computer), :mod:`.live` (a live game: playing, watching, conducting; the
+invitation), :mod:`.live_words` (the words of the live pages' script), :mod:`.room` (an event's
+game room, the referee console, protests), :mod:`.analysis` (the engine's review of a Toguz
+Korgool record), :mod:`.words` (the sport's words as the pages show them).
 """
 
 from fastapi import APIRouter
@@ -24,6 +26,7 @@ from arbiter.server.web import (
     games,
     home,
     live,
+    lobby,
     participants,
     ratings,
     reports,
@@ -43,6 +46,7 @@ for _module in (
     account,
     events,
     participants,
+    lobby,
     live,
     room,
     analysis,

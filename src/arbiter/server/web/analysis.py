@@ -7,7 +7,7 @@ An analysis runs on the computer's threads, one move at a time, within the quota
 its place in the queue), :data:`SECONDS_PER_MOVE` a move, and is cached
 by the game it reviews (start position and moves), so that asking again, from any page showing
 the same game, finds it. Pages show its
-progress while it runs (``GET /analysis/{key}``, polled by ``static/live.js``) and the
+progress while it runs (``GET /analysis/{key}``, polled by ``static/live/analysis.js``) and the
 reviewed moves when it is done; ``analysis_of(view)`` is a template global for that.
 
 >>> from arbiter.server.web.viewer import read_record

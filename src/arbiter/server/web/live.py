@@ -1,7 +1,7 @@
-"""Live play in the browser: a game with a friend (created here, shared by a link), a game
-against the computer, and the page of any live game — casual or an event's — where players play,
-referees conduct and spectators watch (``static/live.js`` speaks the WebSocket protocol of
-docs/play-protocol.md; the board is drawn by the server's board component).
+"""A live game in the browser — casual or an event's — where players play, referees conduct and
+spectators watch (``static/live/`` speaks the WebSocket protocol of docs/play-protocol.md; the
+board is drawn by the server's board component), and the invitation to a game with a friend
+(the games are started in :mod:`arbiter.server.web.lobby`).
 
 A seat token (what a player of a game outside events holds, docs/play-protocol.md) is kept in an
 ``HttpOnly`` cookie of the game's address (``arbiter_seat_<id>``) and written into that game's
@@ -18,27 +18,22 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from markupsafe import Markup
 
-from arbiter.engines.toguz_engine import FULL_STRENGTH
-from arbiter.i18n import N_, gettext
+from arbiter.i18n import gettext
 from arbiter.match import Match
 from arbiter.server.api.params import LiveId
 from arbiter.server.auth.cookies import set_cookie
-from arbiter.server.play.engines import engine_available
 from arbiter.server.play.hub import Hub
 from arbiter.server.play.protocol import CHAT_PHRASES
 from arbiter.server.play.room import Viewer
 from arbiter.server.play.services import (
     Created,
-    GameSpec,
-    create_casual,
-    create_computer,
     event_access,
     join_casual,
 )
-from arbiter.server.play.state import DEFAULT_RECONNECT_WINDOW, seats_of
-from arbiter.server.services.errors import Invalid, NotFound, ServiceError
+from arbiter.server.play.state import seats_of
+from arbiter.server.services.errors import NotFound, ServiceError
 from arbiter.server.web.board import go_board, toguz_board, toguz_last
-from arbiter.server.web.forms import Form
+from arbiter.server.web.live_words import PHRASES, ROLES, SIDES, TERMINATIONS, script_words
 from arbiter.server.web.page import FormDep, Page, PageDep, PageRoute, text_fields
 from arbiter.server.web.words import game_name
 
@@ -47,118 +42,6 @@ router = APIRouter(route_class=PageRoute, include_in_schema=False)
 SEAT_COOKIE = "arbiter_seat_{}"
 INVITE_COOKIE = "arbiter_invite_{}"
 COOKIE_DAYS = 30
-
-SIDES = {"black": N_("Black"), "white": N_("White")}
-ROLES = {"man": N_("man"), "woman": N_("woman")}
-STATUSES = {
-    "ready": N_("Not started"),
-    "playing": N_("Playing"),
-    "marking": N_("Dead stones"),
-    "paused": N_("Paused"),
-    "adjourned": N_("Adjourned"),
-    "awaiting-decision": N_("Waiting for the referee"),
-    "over": N_("Over"),
-}
-TERMINATIONS = {
-    "kazan": N_("more than half the korgools"),
-    "draw-81": N_("81 korgools each"),
-    "atsyz-kalu": N_("a side without korgools"),
-    "points": N_("counted"),
-    "resignation": N_("resignation"),
-    "time": N_("on time"),
-    "both-flags": N_("both flags down"),
-    "agreement": N_("agreed draw"),
-    "repetition": N_("repetition"),
-    "draw-offers": N_("too many draw offers"),
-    "adjudication": N_("adjudication"),
-    "warnings": N_("warnings"),
-    "late-arrival": N_("late arrival"),
-    "forfeit": N_("forfeit"),
-    "no-show": N_("no-show"),
-    "double-forfeit": N_("double forfeit"),
-    "void": N_("no result"),
-    "referee": N_("the referee's decision"),
-}
-PHRASES = {
-    "greeting": N_("Hello, have a good game!"),
-    "good-game": N_("Good game."),
-    "thanks": N_("Thank you."),
-    "resigning": N_("I resign."),
-    "protest": N_("I am filing a protest with the referee."),
-    "sorry": N_("Sorry."),
-}
-CLAIMS = {
-    "repetition": N_("Claim a draw: the position repeated"),
-    "draw-offers": N_("Claim the game: too many draw offers"),
-    "move-cap": N_("Claim the move cap: the referee decides"),
-}
-REASONS = {
-    "not-your-turn": N_("It is not your turn."),
-    "illegal-move": N_("That move is not legal."),
-    "wrong-phase": N_("That cannot be done now."),
-    "game-over": N_("The game is over."),
-    "not-permitted": N_("You may not do that."),
-    "consent-required": N_("Your partner must agree first."),
-    "too-late": N_("Too late for that."),
-}
-#: Sentences the page's script shows, translated on the page (``%(name)s`` is filled in there).
-SENTENCES = {
-    "your_move": N_("Your move"),
-    "to_move": N_("%(side)s to move"),
-    "starts_at": N_("The game starts at %(time)s"),
-    "waiting_players": N_("Waiting for every player to connect"),
-    "marking": N_("Mark the dead stones by clicking them, then accept"),
-    "paused": N_("Paused by the referee"),
-    "adjourned": N_("Adjourned by the referee"),
-    "awaiting": N_("Waiting for the referee's decision"),
-    "over": N_("Game over: %(result)s (%(how)s)"),
-    "draw_offered": N_("Your opponent offers a draw."),
-    "draw_sent": N_("You offered a draw."),
-    "partner_asks": N_("Your partner asks whether to resign."),
-    "partner_agreed": N_("Your partner agrees: you may resign."),
-    "partner_refused": N_("Your partner does not agree to resign."),
-    "turn_is": N_("It is the turn of %(seat)s."),
-    "connected": N_("connected"),
-    "away": N_("away"),
-    "back_within": N_("back within %(time)s"),
-    "held": N_("the referee holds the window"),
-    "hold": N_("Hold the reconnection window of %(seat)s"),
-    "release": N_("Release the reconnection window of %(seat)s"),
-    "dropped": N_("dropped %(n)s×"),
-    "offline": N_("Connection lost: reconnecting…"),
-    "online": N_("Connected"),
-    "gone": N_("This game is not available."),
-    "computer": N_("computer"),
-    "accepted": N_("accepted"),
-    "confirm_resign": N_("Resign this game?"),
-    "you": N_("you"),
-    "referee": N_("referee"),
-    "to_players": N_("to everyone"),
-    "to_referee": N_("to the referee"),
-    "private": N_("private"),
-    "postponement": N_("Postponement: %(status)s"),
-    "requested": N_("requested"),
-    "consented": N_("the opponent agrees"),
-    "refused": N_("refused"),
-    "granted": N_("granted"),
-    "denied": N_("denied"),
-    "withdrawn": N_("withdrawn"),
-    "by_you": N_("you asked"),
-}
-
-
-def _words() -> dict[str, Any]:
-    """Everything the page's script writes, in the page's language."""
-    return {
-        "sides": {k: gettext(v) for k, v in SIDES.items()},
-        "roles": {k: gettext(v) for k, v in ROLES.items()},
-        "statuses": {k: gettext(v) for k, v in STATUSES.items()},
-        "terminations": {k: gettext(v) for k, v in TERMINATIONS.items()},
-        "phrases": {k: gettext(v) for k, v in PHRASES.items()},
-        "claims": {k: gettext(v) for k, v in CLAIMS.items()},
-        "reasons": {k: gettext(v) for k, v in REASONS.items()},
-        **{k: gettext(v) for k, v in SENTENCES.items()},
-    }
 
 
 def hub_of(request: Request) -> Hub:
@@ -180,7 +63,9 @@ def board_markup(match: Match, flipped: bool = False) -> Markup:
     return go_board(match.go.position)
 
 
-def _to_game(page: Page, made: Created, invite: str | None = None) -> Response:
+def to_game(page: Page, made: Created, invite: str | None = None) -> Response:
+    """Go to the game just made or joined, with the seat token (and the invitation code for
+    its creator) in cookies of the game's address."""
     response = RedirectResponse(f"/play/games/{made.id}", status_code=303)
     cookies = [(SEAT_COOKIE.format(made.id), made.token)]
     if invite:
@@ -198,121 +83,10 @@ def _to_game(page: Page, made: Created, invite: str | None = None) -> Response:
     return response
 
 
-# ----- creating games
-
-
-TIME_CONTROLS = ("3m", "5m+3s", "10m", "15m+10s", "30m", "60m", "20m+3x30s", "40m+5x30s")
-
-
-def _lobby(page: Page, form: Form, computer: Form, status: int = 200) -> Response:
-    return page.render(
-        "play.html",
-        status=status,
-        form=form,
-        computer=computer,
-        controls=TIME_CONTROLS,
-        gnugo=engine_available("go"),
-        levels=range(1, FULL_STRENGTH + 1),
-    )
-
-
-LOBBY_DEFAULTS = {
-    "game": "toguz",
-    "time_control": "10m",
-    "size": "19",
-    "handicap": "0",
-    "komi": "",
-    "scoring": "japanese",
-    "variant": "toguz",
-    "side": "white",
-    "reconnect_window": "180",
-}
-
-
-@router.get("/play")
-def lobby(page: PageDep) -> Response:
-    """Start a game with a friend, or against the computer."""
-    computer = Form({**LOBBY_DEFAULTS, "level": "5"})
-    return _lobby(page, Form(LOBBY_DEFAULTS), computer)
-
-
-def _number(
-    values: dict[str, str], name: str, low: float, high: float, default: float | None = None
-) -> float:
-    text = values.get(name, "").strip()
-    if not text and default is not None:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise Invalid(gettext("Give a number."), name) from None
-    if not low <= value <= high:
-        limits = {"a": f"{low:g}", "b": f"{high:g}"}
-        raise Invalid(gettext("Give a number from %(a)s to %(b)s.") % limits, name)
-    return value
-
-
-def _spec(values: dict[str, str]) -> GameSpec:
-    game = values.get("game", "toguz")
-    if game not in ("toguz", "go"):
-        raise Invalid(gettext("Choose Go or Toguz Korgool."), "game")
-    komi_text = values.get("komi", "").strip()
-    komi = _number(values, "komi", -100, 100) if komi_text else None
-    return GameSpec(
-        game=game,
-        time_control=values.get("time_control", "10m").strip() or "10m",
-        size=int(_number(values, "size", 5, 25, 19)) if game == "go" else 19,
-        handicap=int(_number(values, "handicap", 0, 9, 0)) if game == "go" else 0,
-        komi=komi,
-        scoring="chinese" if values.get("scoring") == "chinese" else "japanese",
-        variant="bestemshe" if values.get("variant") == "bestemshe" else "toguz",
-        pair=game == "go" and values.get("pair") == "yes",
-        side=values.get("side", "white"),
-    )
-
-
-def _check_signed(page: Page, values: dict[str, str]) -> None:
+def check_signed(page: Page, values: dict[str, str]) -> None:
     """The form came from this site: the session's token, or a visitor's (another site must
     not open games, or take seats, in a visitor's name)."""
     page.check_any_form(values)
-
-
-@router.post("/play/new")
-async def new_game(request: Request, page: PageDep, form: FormDep) -> Response:
-    """Create a game with a friend and go to it (the page shows the link to share)."""
-    values = text_fields(form)
-    hub = hub_of(request)
-    try:
-        _check_signed(page, values)
-        spec = _spec(values)
-        window = _number(values, "reconnect_window", 10, 3600, DEFAULT_RECONNECT_WINDOW)
-        made = await asyncio.to_thread(create_casual, hub, page.user, spec, reconnect_window=window)
-    except ServiceError as exc:
-        inputs = (*LOBBY_DEFAULTS, "pair")
-        return _lobby(
-            page,
-            Form(values).refused(exc, inputs),
-            Form({**LOBBY_DEFAULTS, "level": "5"}),
-            exc.status,
-        )
-    return _to_game(page, made, made.invite)
-
-
-@router.post("/play/computer")
-async def new_computer_game(request: Request, page: PageDep, form: FormDep) -> Response:
-    """Create a game against the computer and go to it."""
-    values = text_fields(form)
-    hub = hub_of(request)
-    try:
-        _check_signed(page, values)
-        spec = _spec({**values, "pair": "no"})
-        level = int(_number(values, "level", 1, FULL_STRENGTH, 5))
-        address = request.client.host if request.client else ""
-        made = await asyncio.to_thread(create_computer, hub, page.user, spec, level, address)
-    except ServiceError as exc:
-        inputs = (*LOBBY_DEFAULTS, "level")
-        return _lobby(page, Form(LOBBY_DEFAULTS), Form(values).refused(exc, inputs), exc.status)
-    return _to_game(page, made)
 
 
 # ----- a live game
@@ -377,7 +151,7 @@ async def game_page(request: Request, live_id: LiveId, page: PageDep) -> Respons
         seats=seats_of(m.settings),
         casual=state.options.casual,
         computer=bool(state.options.computer),
-        live_words=_words(),
+        live_words=script_words(),
         sides=SIDES,
         phrases=[(code, PHRASES[code]) for code in CHAT_PHRASES],
         terminations=TERMINATIONS,
@@ -408,6 +182,30 @@ async def board(
     )
 
 
+def _invitation(
+    page: Page,
+    live_id: int,
+    room: Any,
+    row: Any,
+    invite: str,
+    refused: ServiceError | None = None,
+) -> Response:
+    """The invitation page: the game's settings, its free seats, why a seat was refused."""
+    free = [s for s in seats_of(room.state.match.settings) if s not in row.seats]
+    return page.render(
+        "live_join.html",
+        status=refused.status if refused else 200,
+        live_id=live_id,
+        invite=invite,
+        free=free,
+        match=room.state.match,
+        kind=room.state.match.kind,
+        sides=SIDES,
+        roles=ROLES,
+        error=refused.message if refused else None,
+    )
+
+
 @router.get("/play/games/{live_id}/join")
 async def join_page(
     request: Request,
@@ -421,18 +219,7 @@ async def join_page(
     row = await hub.store.run(hub.store.game, live_id)
     if room is None or row is None or row.event_id is not None:
         raise NotFound(gettext("No such game."))
-    free = [s for s in seats_of(room.state.match.settings) if s not in row.seats]
-    return page.render(
-        "live_join.html",
-        live_id=live_id,
-        invite=invite,
-        free=free,
-        match=room.state.match,
-        kind=room.state.match.kind,
-        sides=SIDES,
-        roles=ROLES,
-        error=None,
-    )
+    return _invitation(page, live_id, room, row, invite)
 
 
 @router.post("/play/games/{live_id}/join")
@@ -442,7 +229,7 @@ async def join(request: Request, live_id: LiveId, page: PageDep, form: FormDep) 
     values = text_fields(form)
     seat = values.get("seat") or None
     try:
-        _check_signed(page, values)
+        check_signed(page, values)
         made = await asyncio.to_thread(
             join_casual, hub, page.user, live_id, values.get("invite", ""), seat
         )
@@ -451,17 +238,5 @@ async def join(request: Request, live_id: LiveId, page: PageDep, form: FormDep) 
         row = await hub.store.run(hub.store.game, live_id)
         if room is None or row is None:
             raise
-        free = [s for s in seats_of(room.state.match.settings) if s not in row.seats]
-        return page.render(
-            "live_join.html",
-            status=exc.status,
-            live_id=live_id,
-            invite=values.get("invite", ""),
-            free=free,
-            match=room.state.match,
-            kind=room.state.match.kind,
-            sides=SIDES,
-            roles=ROLES,
-            error=exc.message,
-        )
-    return _to_game(page, made)
+        return _invitation(page, live_id, room, row, values.get("invite", ""), exc)
+    return to_game(page, made)

@@ -71,6 +71,12 @@ NOTICES: dict[str, str] = {
     "cleared": N_("The result is cleared."),
     "record": N_("The game record is stored."),
     "finalised": N_("The event is finalised: its players' ratings are updated."),
+    "opened": N_("The round is open: its games start at the time given."),
+    "checked-in": N_("You reported present."),
+    "protest": N_("The protest is filed with the referee."),
+    "decided": N_("The decision is recorded."),
+    "appealed": N_("The appeal is filed with the organising committee."),
+    "provisional": N_("The provisional result is saved."),
 }
 
 TITLES: dict[int, str] = {

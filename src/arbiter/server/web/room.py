@@ -2,7 +2,7 @@
 
 - ``/events/{id}/room?round=N``: the round's start, checking in (players), who reported
   present (staff), the round's live games with their status, clocks and connections (updated
-  by ``static/live.js``); referees open the round here with its start.
+  by ``static/live/rounds.js``); referees open the round here with its start.
 - ``/events/{id}/rounds/{n}/console``: the referee console: every game with its clocks, who is
   connected, what needs the referee (alerts), the link that opens each game (where the referee
   acts), provisional results, the round's protests with decisions and appeals, and the next
@@ -24,14 +24,17 @@ from fastapi.responses import RedirectResponse, Response
 from arbiter.i18n import N_, gettext
 from arbiter.server.api.params import MAX_INT, Board, EventId, RoundNo, TableNo
 from arbiter.server.auth.roles import Permission
+from arbiter.server.play.seats import side_entries
 from arbiter.server.rooms import services as room_services
-from arbiter.server.rooms.routes import with_live
+from arbiter.server.rooms.live import with_live
 from arbiter.server.services import results
 from arbiter.server.services.errors import Invalid, NotFound, ServiceError
 from arbiter.server.services.state import locate_game
 from arbiter.server.web.events import event_context
-from arbiter.server.web.live import STATUSES, hub_of
+from arbiter.server.web.live import hub_of
+from arbiter.server.web.live_words import STATUSES
 from arbiter.server.web.page import FormDep, Page, PageDep, PageRoute, local_path, text_fields
+from arbiter.server.web.words import translated
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
 
@@ -43,32 +46,15 @@ ALERTS = {
     "disconnects": N_("repeated disconnections"),
     "postponement": N_("a postponement request"),
 }
-NOTICES = {
-    "opened": N_("The round is open: its games start at the time given."),
-    "checked-in": N_("You reported present."),
-    "protest": N_("The protest is filed with the referee."),
-    "decided": N_("The decision is recorded."),
-    "appealed": N_("The appeal is filed with the organising committee."),
-    "provisional": N_("The provisional result is saved."),
-}
 
 
 def _words() -> dict[str, Any]:
-    return {
-        "statuses": {k: gettext(v) for k, v in STATUSES.items()},
-        "alerts": {k: gettext(v) for k, v in ALERTS.items()},
-        "late": gettext("late"),
-    }
+    return {"statuses": translated(STATUSES), "alerts": translated(ALERTS), "late": gettext("late")}
 
 
 def when(at: float) -> str:
     """An instant as the pages print it (in UTC; the page's script shows the reader's time)."""
     return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-
-def _notice(page: Page) -> str | None:
-    key = page.request.query_params.get("done")
-    return gettext(NOTICES[key]) if key in NOTICES else page.notice()
 
 
 def _round_number(page: Page, state: Any) -> int:
@@ -113,7 +99,6 @@ async def _room_page(page: Page, request: Request, event_id: int, number: int | 
         **event_context(view.state),
         view=view,
         round_no=chosen,
-        notice=_notice(page),
         live_words=_words(),
         when=when,
         tab="room",
@@ -179,7 +164,6 @@ async def console(request: Request, event_id: EventId, number: RoundNo, page: Pa
         missing=missing,
         is_last=len(rounds) == number,
         organiser=view.state.access.can(Permission.MANAGE_ROLES),
-        notice=_notice(page),
         live_words=_words(),
         when=when,
         tab=f"round-{number}",
@@ -222,7 +206,7 @@ def game_protests(
     state, found = room_services.protests_of(page.rt, page.user, event_id, number, table, board)
     game = locate_game(state.event, number, table, board)
     nos = state.access.player_nos
-    sides = {side for side, ns in _sides(state, game).items() if set(ns) & nos}
+    sides = {side for side, ns in side_entries(state.event, game).items() if set(ns) & nos}
     return page.render(
         "protests.html",
         **event_context(state),
@@ -231,16 +215,9 @@ def game_protests(
         may_file=bool(sides),
         may_decide=state.access.can(Permission.RECORD_RESULT),
         organiser=state.access.can(Permission.MANAGE_ROLES),
-        notice=_notice(page),
         here=page.request.url.path + (f"?board={board}" if board else ""),
         tab=f"round-{number}",
     )
-
-
-def _sides(state: Any, game: Any) -> dict[str, tuple[int, ...]]:
-    from arbiter.server.rooms.services import _sides as sides_of
-
-    return sides_of(state.event, game)
 
 
 def _go(target: str, done: str) -> Response:

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from arbiter.i18n import N_, gettext
 
 GAMES = {"go": N_("Go"), "toguz": N_("Toguz Korgool")}
@@ -35,21 +37,35 @@ BYES = {
 }
 
 
+def translated(table: Mapping[str, str]) -> dict[str, str]:
+    """A table of words (code → English) in the request's language.
+
+    >>> translated({"go": "Go", "chess": "Chess"})
+    {'go': 'Go', 'chess': 'Chess'}
+    """
+    return {code: gettext(text) for code, text in table.items()}
+
+
+def _word(table: Mapping[str, str], code: str) -> str:
+    # A code the table does not know is shown as it is.
+    return gettext(table.get(code, code))
+
+
 def game_name(game: str) -> str:
     """The game's name."""
-    return gettext(GAMES.get(game, game))
+    return _word(GAMES, game)
 
 
 def system_name(system: str) -> str:
     """The pairing system's name."""
-    return gettext(SYSTEMS.get(system, system))
+    return _word(SYSTEMS, system)
 
 
 def discipline_name(discipline: str) -> str:
     """Individual, pair go or teams."""
-    return gettext(DISCIPLINES.get(discipline, discipline))
+    return _word(DISCIPLINES, discipline)
 
 
 def bye_name(kind: str) -> str:
     """What a round without a game is called."""
-    return gettext(BYES.get(kind, kind))
+    return _word(BYES, kind)
