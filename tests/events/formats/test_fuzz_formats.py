@@ -387,6 +387,6 @@ def _tied_trf(players: int, rounds: int) -> str:
 def test_a_tied_group_costs_one_pass_for_head_to_head() -> None:
     # the TRF reader checks the file's points with the standings; head-to-head (DE) used to
     # look at the whole tied group for each of its members: g² rounds for a group of g
-    text = _tied_trf(3000, 30)
+    text = _tied_trf(1500, 30)
     imported = read_or_refuse(import_trf, text)
     assert imported is not None and len(imported.event.rounds) == 30  # type: ignore[attr-defined]

@@ -222,7 +222,13 @@ def test_analyses_are_queued_with_their_place_and_bounded(
         assert token is not None
         return client.post("/viewer/analyse", data={"record": record, "csrf_token": token.group(1)})
 
-    long_game = "1. 76 87 2. 99 11 3. 22 33 4. 44 55 5. 66 77 6. 88 98"
+    # 40 plies of 0.2 s steps: still being analysed when the same visitor asks again, even on
+    # a loaded machine (12 plies once finished first there)
+    long_game = (
+        "1. 19 65 2. 23 99 3. 58 89 4. 72 92 5. 56 13 6. 62 26 7. 56 37 8. 85 41 9. 93X 76 "
+        "10. 13 96 11. 25 27 12. 36 57 13. 49 73 14. 57 42 15. 68 78 16. 89 52 17. 89 79 "
+        "18. 37 98 19. 19 28 20. 24 56"
+    )
     visitor = server.browser()
     first = analyse(visitor, long_game)
     assert first.status_code == 200 and "data-analysis" in first.text
