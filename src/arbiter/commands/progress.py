@@ -1,10 +1,11 @@
 """The progress bar shown while a pairing takes long (``arbiter event pair``, ``explain``, the
-edits that pair a round again)."""
+edits that pair a round again), and the bar of a count (``arbiter rating load``)."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 #: A pairing that has not finished after this many seconds shows a progress bar.
@@ -54,3 +55,38 @@ def progress_bar(patience: float = PATIENCE) -> Iterator[None]:
     finally:
         done.set()
         watcher.join(timeout=2)
+
+
+@contextmanager
+def count_bar(description: str, patience: float = PATIENCE) -> Iterator[Callable[[int, int], None]]:
+    """A bar of the work done out of the work in all (on standard error, in a terminal), shown
+    once the work has taken more than ``patience`` seconds (``arbiter rating load``). Yields
+    the function to call with ``(done, total)`` as the work goes on."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    console = Console(stderr=True)
+    started = time.monotonic()
+    shown: list[Progress] = []
+
+    def advance(done: int, total: int) -> None:
+        if not shown:
+            if time.monotonic() - started < patience or not console.is_terminal:
+                return
+            bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                console=console,
+                transient=True,
+            )
+            bar.start()
+            bar.add_task(description, total=total)
+            shown.append(bar)
+        shown[0].update(shown[0].task_ids[0], completed=done, total=total)
+
+    try:
+        yield advance
+    finally:
+        if shown:
+            shown[0].stop()

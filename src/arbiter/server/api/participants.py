@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, File, Form, UploadFile
+from fastapi import APIRouter, File, Form, Query, UploadFile
 
 from arbiter.server.api import schemas
 from arbiter.server.api.files import read_upload
@@ -15,6 +15,7 @@ from arbiter.server.services.entries import Added, PlayerFields
 from arbiter.server.services.errors import domain
 
 router = APIRouter(prefix="/events/{event_id}/participants", tags=["participants"])
+Force = Annotated[bool, Query(description="enter a likely duplicate all the same")]
 
 
 def _added(result: Added) -> schemas.AddedOut:
@@ -27,7 +28,7 @@ def _added(result: Added) -> schemas.AddedOut:
 
 
 def _fields(body: schemas.PlayerIn) -> PlayerFields:
-    return PlayerFields(**body.model_dump())
+    return PlayerFields(**{**body.model_dump(), "ids": tuple(body.ids.items())})
 
 
 @router.get("", response_model=schemas.ParticipantsOut, responses=schemas.error_responses(404))
@@ -38,10 +39,13 @@ def list_participants(event_id: EventId, user: UserDep, rt: RuntimeDep) -> schem
 
 @router.post("", response_model=schemas.AddedOut, status_code=201, responses=schemas.WRITE_ERRORS)
 def add_player(
-    event_id: EventId, body: schemas.PlayerIn, user: UserDep, rt: RuntimeDep
+    event_id: EventId, body: schemas.PlayerIn, user: UserDep, rt: RuntimeDep, force: Force = False
 ) -> schemas.AddedOut:
-    """Enter a player (numbered after the last one; after round 1, a late entry)."""
-    return _added(entries.add_player(rt, user, event_id, _fields(body)))
+    """Enter a player (numbered after the last one; after round 1, a late entry). A likely
+    duplicate of an entered player (the names alike after folding case, diacritics,
+    punctuation, word order and Cyrillic or Latin letters) is refused with 409, the candidates
+    in ``current.duplicates``, unless ``force``."""
+    return _added(entries.add_player(rt, user, event_id, _fields(body), force=force))
 
 
 @router.post(
@@ -76,13 +80,16 @@ def import_participants(
     user: UserDep,
     rt: RuntimeDep,
     format: Annotated[Literal["csv", "opengotha", "trf"], Form()] = "csv",
+    force: Force = False,
 ) -> schemas.AddedOut:
     """Enter every player of a file: ``csv`` (a header row names the columns: ``name`` (or
     ``surname`` and ``given``), ``rank``, ``rating``, ``club``, ``city``, ``country``, ``gender``,
     ``born``, ``title``, ``coach``, ``medical``), ``opengotha`` (an OpenGotha tournament's
-    players) or ``trf`` (a FIDE report's players). All are entered, or none."""
+    players) or ``trf`` (a FIDE report's players). All are entered, or none. Likely
+    duplicates, within the file or of entered players, refuse the file with 409 (listed in
+    ``current.duplicates``) unless ``force``."""
     data = read_upload(file, rt.settings.quotas.upload_bytes)
-    return _added(entries.import_entries(rt, user, event_id, format, data))
+    return _added(entries.import_entries(rt, user, event_id, format, data, force=force))
 
 
 @router.put("/{no}", response_model=schemas.AddedOut, responses=schemas.WRITE_ERRORS)

@@ -28,6 +28,7 @@ __all__ = [
 ]
 
 Code = Annotated[str, Field(max_length=MAX_CODE)]
+ListId = Annotated[str, Field(pattern=r"^[0-9A-Za-z]{1,16}$")]
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 
 
@@ -47,6 +48,9 @@ class PlayerIn(Input):
     rating: Annotated[int, Field(ge=0, le=4000)] | None = None
     coach: ShortText = ""
     medical: bool | None = Field(None, description="the doctor's clearance")
+    ids: dict[Literal["egf", "ffg", "aga", "fide"], ListId] = Field(
+        {}, description="ids in rating lists (egf: EGF PIN; a search's id and id_registry)"
+    )
 
 
 class PairIn(Input):
