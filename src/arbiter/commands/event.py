@@ -14,6 +14,7 @@ from __future__ import annotations
 import typer
 
 from arbiter.commands import (
+    event_corrections,
     event_entries,
     event_formats,
     event_pairing,
@@ -25,5 +26,13 @@ from arbiter.commands import (
 app = typer.Typer(
     help="Competitions: participants, pairings, results, standings.", no_args_is_help=True
 )
-for part in (event_entries, event_play, event_show, event_formats, event_pairing, event_report):
+for part in (
+    event_entries,
+    event_corrections,
+    event_play,
+    event_show,
+    event_formats,
+    event_pairing,
+    event_report,
+):
     app.add_typer(part.app)

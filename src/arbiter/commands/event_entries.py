@@ -1,5 +1,6 @@
 """``arbiter event new|set|settings|add|add-pair|add-team|import-players|withdraw``: creating an
-event, its settings and its entries."""
+event, its settings and its entries (likely duplicates need ``--force``; corrections are in
+:mod:`arbiter.commands.event_corrections`)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from arbiter.commands.event_common import (
 from arbiter.i18n import N_
 
 app = typer.Typer()
+
+FORCE_HELP = "Enter likely duplicates of entered players all the same."
 
 #: :data:`arbiter.events.settings.SYSTEMS`, spelled out so that the help does not load the
 #: events core (tests/commands/test_event_commands.py checks that the two agree).
@@ -122,11 +125,24 @@ def add_command(
     medical: Annotated[
         bool | None, typer.Option("--medical/--no-medical", help="Doctor's clearance given.")
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
 ) -> None:
     """Enter a player; prints the player's number."""
-    # The options but --file are the entry's fields, by the same names (Event.add_player's).
-    entry = {key: value for key, value in ctx.params.items() if key != "file"}
-    event, player = load(file).add_player(**entry)
+    from arbiter.events.duplicates import likely_duplicates
+
+    # The options but --file and --force are the entry's fields, by the same names
+    # (Event.add_player's).
+    entry = {key: value for key, value in ctx.params.items() if key not in ("file", "force")}
+    before = load(file)
+    event, player = before.add_player(**entry)
+    found = [] if force else likely_duplicates(before.players, player)
+    if found:
+        fail(
+            N_("{name} is likely entered already as number {no} ({other}): add --force to enter"),
+            name=player.name,
+            no=found[0].no,
+            other=found[0].name,
+        )
     save(file, event)
     if player.entered > 1:
         say(
@@ -177,15 +193,30 @@ def import_players_command(
     csv_file: Annotated[
         Path, typer.Argument(help="CSV with a header row: name, rank, rating, club, ...")
     ],
+    force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
 ) -> None:
     """Enter every player of a CSV list (all or none)."""
+    from arbiter.events.duplicates import duplicates_among
     from arbiter.events.entries import import_players
 
     try:
         text = csv_file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         fail(N_("{file}: not a UTF-8 text file"), file=csv_file)
-    event, added = import_players(load(file), text)
+    before = load(file)
+    event, added = import_players(before, text)
+    found = [] if force else duplicates_among(before.players, added)
+    if found:
+        fail(
+            N_(
+                "{count} likely duplicate(s), the first {name} = {no} {other}: "
+                "add --force to enter them"
+            ),
+            count=len(found),
+            name=found[0].new.name,
+            no=found[0].candidate.no,
+            other=found[0].candidate.name,
+        )
     save(file, event)
     if added:
         say(

@@ -6,19 +6,20 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from arbiter.errors import ArbiterError
-from arbiter.events.entries import replace_player
+from arbiter.events.corrections import correct_player
 from arbiter.events.event import Event
-from arbiter.events.participants import Participant, Player, same_name
+from arbiter.events.participants import Participant, Player
 from arbiter.events.player_list import enter_forms, read_player_list
 from arbiter.events.registration import EntryForm, Registration
 from arbiter.i18n import error_text
 from arbiter.limits import MAX_CODE, MAX_COUNTRY, MAX_FIELD, MAX_NAME
 from arbiter.server.auth.roles import Permission
 from arbiter.server.runtime import Runtime
+from arbiter.server.services import duplicates
 from arbiter.server.services.accounts import CurrentUser, require_user
 from arbiter.server.services.errors import Invalid, NotAvailable, domain
 from arbiter.server.services.state import EventState
@@ -85,11 +86,24 @@ def _entering(
 
 
 def add_player(
-    rt: Runtime, actor: CurrentUser | None, event_id: int, fields: PlayerFields
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    fields: PlayerFields,
+    *,
+    force: bool = False,
 ) -> Added:
-    """Enter a player (numbered after the last one)."""
+    """Enter a player (numbered after the last one); a likely duplicate of an entered player
+    is refused (409, :class:`~arbiter.server.services.duplicates.Duplicate`) unless
+    ``force``."""
     fields.check()
-    return _entering(rt, actor, event_id, "registering players", lambda e: _enter(e, fields))
+
+    def enter(event: Event) -> tuple[Event, Player]:
+        new, player = _enter(event, fields)
+        duplicates.check_player(event.players, player, force=force)
+        return new, player
+
+    return _entering(rt, actor, event_id, "registering players", enter)
 
 
 def update_player(
@@ -100,26 +114,10 @@ def update_player(
     fields.check()
     with editing(rt, actor, event_id, Permission.MANAGE_ENTRIES, "correcting entries") as ed:
         with domain(in_path=True):
-            old = ed.event.player(no)
-        blank = Event(ed.event.game, ed.event.system, ed.event.discipline, ed.event.settings)
+            ed.event.player(no)
         with domain():
-            _, checked = _enter(blank, fields)
-        new = replace(
-            checked,
-            no=old.no,
-            entered=old.entered,
-            withdrawn=old.withdrawn,
-            excluded=old.excluded,
-        )
-        new = replace(new, ids=old.ids)  # rating-list ids are not part of the form
-        for other in ed.event.players:
-            same = same_name(other.name, new.name) and (other.born, other.club) == (
-                new.born,
-                new.club,
-            )
-            if other.no != no and same:
-                raise Invalid(f"{new.name} is already entered as number {other.no}", "name")
-        ed.store(replace_player(ed.event, new))
+            event, new = correct_player(ed.event, no, fields)
+        ed.store(event)
         return Added(ed.state(), (new,))
 
 
@@ -229,7 +227,13 @@ def _players_from(source: Event) -> list[Player]:
 
 
 def import_entries(
-    rt: Runtime, actor: CurrentUser | None, event_id: int, fmt: str, data: bytes
+    rt: Runtime,
+    actor: CurrentUser | None,
+    event_id: int,
+    fmt: str,
+    data: bytes,
+    *,
+    force: bool = False,
 ) -> Added:
     """Enter every player of a file: ``csv`` (a header row names the columns: name, rank,
     rating, club, ...), ``opengotha`` (an OpenGotha tournament's players) or ``trf`` (a FIDE
@@ -237,18 +241,19 @@ def import_entries(
 
     The file is read and the new event made outside the write transaction, in time linear in
     the file (:func:`~arbiter.server.services.unit.rebuilt`): other writers wait only while
-    the result is stored."""
+    the result is stored. Likely duplicates, within the file or of entered players, refuse
+    the whole file (409) unless ``force``."""
     if fmt not in IMPORT_FORMATS:
         raise Invalid(f"unknown format {fmt!r}: use {', '.join(IMPORT_FORMATS)}", "format")
     require_user(actor)
     notes: tuple[str, ...] = ()
-    build: Callable[[Event], tuple[Event, tuple[Player, ...]]]
+    entered: Callable[[Event], tuple[Event, tuple[Player, ...]]]
     if fmt == "csv":
         text = decode_upload(data)
         with domain("file"):
             forms = read_player_list(text)
 
-        def build(event: Event) -> tuple[Event, tuple[Player, ...]]:
+        def entered(event: Event) -> tuple[Event, tuple[Player, ...]]:
             with domain("file"):
                 return enter_forms(event, forms)
 
@@ -256,8 +261,13 @@ def import_entries(
         source, notes = read_event_file(fmt, data)
         players = _players_from(source)
 
-        def build(event: Event) -> tuple[Event, tuple[Player, ...]]:
+        def entered(event: Event) -> tuple[Event, tuple[Player, ...]]:
             return _merge_players(event, players)
+
+    def build(event: Event) -> tuple[Event, tuple[Player, ...]]:
+        new, added = entered(event)
+        duplicates.check_players(event.players, added, force=force)
+        return new, added
 
     state, added = rebuilt(
         rt, actor, event_id, Permission.MANAGE_ENTRIES, "registering players", build

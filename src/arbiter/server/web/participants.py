@@ -6,12 +6,14 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from arbiter.i18n import gettext
+from arbiter.i18n import N_, gettext
 from arbiter.server.api.params import EntryNo, EventId
 from arbiter.server.services import entries, events
+from arbiter.server.services.duplicates import Duplicate, Found
 from arbiter.server.services.entries import IMPORT_FORMATS, PlayerFields
 from arbiter.server.services.errors import Invalid, ServiceError
 from arbiter.server.services.state import EventState
+from arbiter.server.web import rating_search
 from arbiter.server.web.events import event_context
 from arbiter.server.web.forms import EMPTY, Form
 from arbiter.server.web.page import (
@@ -39,8 +41,18 @@ PLAYER_INPUTS = (
 )
 
 
+LIKELY = N_(
+    "This player is likely entered already (below). Tick “Register anyway” if this is "
+    "another person."
+)
+LIKELY_IN_FILE = N_(
+    "The file likely holds players entered already or twice (below). Nobody is registered: "
+    "choose the file again and tick “Register them anyway” if they are different people."
+)
+
 #: The events core names the detail it refuses in words; these place its message by the input.
 PLAYER_WORDS = (
+    ("already entered", "name"),
     ("rank", "rank"),
     ("date of birth", "born"),
     ("born", "born"),
@@ -76,13 +88,18 @@ def _page(
     pair: Form = EMPTY,
     team: Form = EMPTY,
     notes: tuple[str, ...] = (),
+    duplicates: tuple[Found, ...] = (),
+    file_duplicates: tuple[Found, ...] = (),
     status: int = 200,
 ) -> Response:
     return page.render(
         "participants.html",
         status=status,
         **event_context(state),
-        player=player,
+        duplicates=duplicates,
+        file_duplicates=file_duplicates,
+        player=player if player is not EMPTY else rating_search.prefilled(page.request),
+        rating_search=rating_search.search_box(page, state),
         file=file,
         pair=pair,
         team=team,
@@ -121,6 +138,7 @@ def player_fields(values: dict[str, str]) -> PlayerFields:
         title=values.get("title", "").strip(),
         rank=_optional(values, "rank"),
         rating=rating,
+        ids=rating_search.listed_ids(values),
     )
 
 
@@ -130,7 +148,13 @@ def add_player(event_id: EventId, page: PageDep, form: FormDep) -> Response:
     user = page.check_form(form)
     values = text_fields(form)
     try:
-        entries.add_player(page.rt, user, event_id, player_fields(values))
+        force = values.get("force") == "yes"
+        entries.add_player(page.rt, user, event_id, player_fields(values), force=force)
+    except Duplicate as exc:
+        # shown with the candidates and a box to tick: "register anyway"
+        state = events.get_event(page.rt, page.user, event_id)
+        asked = Form({k: v for k, v in values.items() if k != "force"}, message=gettext(LIKELY))
+        return _page(page, state, player=asked, duplicates=exc.found, status=exc.status)
     except ServiceError as exc:
         state = events.get_event(page.rt, page.user, event_id)
         shown = Form(values).refused(player_refusal(exc), PLAYER_INPUTS)
@@ -154,7 +178,13 @@ def import_file(event_id: EventId, page: PageDep, form: FormDep) -> Response:
         chosen = upload(form, "file")
         if chosen is None:
             raise Invalid(gettext("Choose a file to import."), "file")
-        added = entries.import_entries(page.rt, user, event_id, fmt, read_upload(page, chosen))
+        data = read_upload(page, chosen)
+        force = values.get("force") == "yes"
+        added = entries.import_entries(page.rt, user, event_id, fmt, data, force=force)
+    except Duplicate as exc:
+        state = events.get_event(page.rt, page.user, event_id)
+        asked = Form({"format": fmt}, message=gettext(LIKELY_IN_FILE))
+        return _page(page, state, file=asked, file_duplicates=exc.found, status=exc.status)
     except ServiceError as exc:
         state = events.get_event(page.rt, page.user, event_id)
         shown = Form({"format": fmt}).refused(exc, ("file", "format"))
