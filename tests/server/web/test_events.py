@@ -106,7 +106,9 @@ def test_settings_are_changed_all_or_none(organiser: Pages) -> None:
         },
     )
     assert refused.status_code == 422
-    assert 'id="e-bar"' in refused.text and 'value="99d"' in refused.text
+    # a rank outside the bar's list is refused next to it; what was typed stays
+    assert 'id="e-bar"' in refused.text
+    assert 'name="s.komi" value="8"' in refused.text and 'value="Naryn"' in refused.text
     kept = organiser.get(f"/events/{eid}/settings")
     assert 'name="s.komi" value="7.5"' in kept.text and 'value="Osh"' in kept.text
 
@@ -116,7 +118,8 @@ def test_settings_that_shape_pairings_are_fixed_after_round_1(organiser: Pages) 
     assert import_csv(organiser, eid, GO_CSV).status_code == 303
     assert pair(organiser, eid, 1).status_code == 303
     page = organiser.get(f"/events/{eid}/settings")
-    assert 'name="s.draw_lots" value="no" disabled' in page.text
+    assert 'name="s.draw_lots"' not in page.text
+    assert 'id="f-draw_lots">No</p>' in page.text and "Fixed once round 1 is paired" in page.text
 
 
 def test_deleting_an_event(organiser: Pages) -> None:

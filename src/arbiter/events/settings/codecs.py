@@ -12,10 +12,10 @@ keeps its own special ones (tiebreak codes, Scheveningen groups, McMahon correct
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
-from typing import cast
+from typing import Literal, cast
 
 from arbiter.errors import ArbiterError, Text
 from arbiter.events.errors import SettingError
@@ -25,17 +25,25 @@ from arbiter.i18n import N_
 from arbiter.limits import MAX_FIELD, check_field
 
 Json = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
+#: What kind of value a codec reads, for a form to pick its control: one of ``choices``, a whole
+#: number within ``bounds``, yes or no, a multiple of 0.5, a date, a Go rank, a list of words
+#: (of ``choices`` when it has them), three points (win, draw, loss), or free text.
+Shape = Literal["text", "choice", "integer", "flag", "half", "date", "rank", "list", "triple"]
 
 
 @dataclass(frozen=True, slots=True)
 class Codec:
-    """How one setting's value is read from text, written as text and stored in JSON."""
+    """How one setting's value is read from text, written as text and stored in JSON; its
+    ``shape``, ``choices`` and ``bounds`` tell a form which control to show."""
 
     parse: Callable[[str], object]
     show: Callable[[object], str]
     dump: Callable[[object], Json]
     load: Callable[[Json], object]
     form: str
+    shape: Shape = "text"
+    choices: tuple[str, ...] = ()
+    bounds: tuple[int, int] | None = None
 
 
 def same(value: object) -> Json:
@@ -48,8 +56,11 @@ def words(parse: Callable[[str], object], form: str) -> Codec:
     return Codec(parse, str, same, lambda j: parse(str(j)), form)
 
 
-def listed(parse: Callable[[str], object], form: str, what: str) -> Codec:
-    """A codec for a tuple of words, printed with commas and stored as a JSON list."""
+def listed(
+    parse: Callable[[str], object], form: str, what: str, choices: tuple[str, ...] = ()
+) -> Codec:
+    """A codec for a tuple of words, printed with commas and stored as a JSON list
+    (``choices``: the words it may hold, when a form should offer them)."""
 
     def show_items(v: object) -> str:
         return ",".join(cast(tuple[str, ...], v))
@@ -59,7 +70,10 @@ def listed(parse: Callable[[str], object], form: str, what: str) -> Codec:
             raise ValueError(f"expected a list of {what}, not {j!r}")
         return parse(",".join(str(x) for x in j))
 
-    return Codec(parse, show_items, lambda v: list(cast(tuple[str, ...], v)), load, form)
+    def dump(v: object) -> Json:
+        return list(cast(tuple[str, ...], v))
+
+    return Codec(parse, show_items, dump, load, form, "list", choices)
 
 
 def text(limit: int = MAX_FIELD) -> Codec:
@@ -86,7 +100,7 @@ def choice(*values: str) -> Codec:
             )
         return value
 
-    return words(parse, "|".join(values))
+    return replace(words(parse, "|".join(values)), shape="choice", choices=values)
 
 
 def integer(low: int, high: int) -> Codec:
@@ -111,7 +125,7 @@ def integer(low: int, high: int) -> Codec:
             raise ValueError(f"expected a whole number, not {j!r}")
         return parse(str(j))
 
-    return Codec(parse, str, same, load, f"{low}..{high}")
+    return Codec(parse, str, same, load, f"{low}..{high}", "integer", bounds=(low, high))
 
 
 _TRUE = {"yes", "y", "true", "on", "1"}
@@ -134,7 +148,7 @@ def flag() -> Codec:
             raise ValueError(f"expected true or false, not {j!r}")
         return j
 
-    return Codec(parse, lambda v: "yes" if v else "no", same, load, "yes|no")
+    return Codec(parse, lambda v: "yes" if v else "no", same, load, "yes|no", "flag")
 
 
 def half(what: str) -> Codec:
@@ -149,6 +163,7 @@ def half(what: str) -> Codec:
         dump,
         lambda j: parse_half(str(from_json(j, what)), what),
         "number (multiple of 0.5)",
+        "half",
     )
 
 
@@ -166,7 +181,7 @@ def day() -> Codec:
     def show_date(v: object) -> str:
         return cast(date, v).isoformat()
 
-    return Codec(parse, show_date, show_date, lambda j: parse(str(j)), "YYYY-MM-DD")
+    return Codec(parse, show_date, show_date, lambda j: parse(str(j)), "YYYY-MM-DD", "date")
 
 
 def rank() -> Codec:
@@ -175,7 +190,7 @@ def rank() -> Codec:
     def parse(raw: str) -> object:
         return Rank.parse(raw)  # a RankError is a ValueError, with its message
 
-    return Codec(parse, str, str, lambda j: parse(str(j)), "rank (30k..9d)")
+    return Codec(parse, str, str, lambda j: parse(str(j)), "rank (30k..9d)", "rank")
 
 
 def reason(exc: BaseException) -> object:

@@ -12,7 +12,7 @@ from typing import cast
 from arbiter.events.settings.codecs import Codec, Json, choice, flag, integer, rank
 from arbiter.events.settings.kinds import GO
 from arbiter.events.settings.setting import Spec, Typed, Values, const
-from arbiter.events.swiss.seeding import parse_methods
+from arbiter.events.swiss.seeding import METHODS, parse_methods
 from arbiter.games.go.rank import Rank
 
 Corrections = tuple[tuple[int, int], ...]
@@ -71,7 +71,7 @@ def seeding_methods() -> Codec:
     def dump(v: object) -> Json:
         return list(cast(tuple[str, ...], v))
 
-    return Codec(parse_methods, show_methods, dump, load, "method,...")
+    return Codec(parse_methods, show_methods, dump, load, "method,...", "list", METHODS)
 
 
 SPECS: tuple[Spec, ...] = (

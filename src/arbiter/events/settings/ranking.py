@@ -11,7 +11,7 @@ from typing import Literal, cast
 from arbiter.events.settings.codecs import choice, listed
 from arbiter.events.settings.kinds import BRACKET_SYSTEMS, Kind
 from arbiter.events.settings.setting import Spec, Values
-from arbiter.events.tiebreak_codes import parse_codes
+from arbiter.events.tiebreak_codes import CODES, parse_codes
 
 Policy = Literal["fide-2026", "fide-2023", "fide-2009", "egf"]
 POLICIES: tuple[Policy, ...] = ("fide-2026", "fide-2023", "fide-2009", "egf")
@@ -44,7 +44,7 @@ SPECS: tuple[Spec, ...] = (
     Spec(
         "tiebreaks",
         "ranking criteria in order, as codes (PTS,BH,DE,PS,SB)",
-        listed(parse_codes, "codes", "tiebreak codes"),
+        listed(parse_codes, "codes", "tiebreak codes", CODES),
         default_tiebreaks,
     ),
     Spec(

@@ -36,7 +36,7 @@ def triple(what: str, whole: bool) -> Codec:
             raise ValueError(f"expected a list of three numbers, not {j!r}")
         return parse(",".join(show(from_json(x, what)) for x in j))
 
-    return Codec(parse, show_triple, dump, load, "win,draw,loss")
+    return Codec(parse, show_triple, dump, load, "win,draw,loss", "triple")
 
 
 SPECS: tuple[Spec, ...] = (

@@ -3,6 +3,7 @@ publishing and deleting it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,10 +17,12 @@ from arbiter.server.api.params import EventId
 from arbiter.server.auth.roles import Permission
 from arbiter.server.services import events
 from arbiter.server.services.entries import format_function
-from arbiter.server.services.errors import Invalid, NotAvailable, ServiceError
+from arbiter.server.services.errors import Forbidden, Invalid, NotAvailable, ServiceError
 from arbiter.server.services.state import EventState
 from arbiter.server.web.forms import Form
 from arbiter.server.web.page import FormDep, Page, PageDep, PageRoute, text_fields
+from arbiter.server.web.settings_form import groups_of
+from arbiter.server.web.settings_reading import read as read_settings
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
 
@@ -39,6 +42,7 @@ MAIN_SETTINGS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("korgools", N_("Korgool counts in results"), ("toguz",)),
     ("ruleset", N_("Rules"), GAMES),
 )
+NOT_YOURS = N_("Only the organiser and the chief referee of the event may change its settings.")
 LABELS = {key: label for key, label, _ in MAIN_SETTINGS} | {
     "name": N_("Event name"),
     "rounds": N_("Rounds"),
@@ -215,11 +219,14 @@ def render_overview(
     """The overview page; ``pair_error``: why the next round could not be paired;
     ``finalise_error``: why the event could not be finalised (rated)."""
     from arbiter.server.services.ratings import event_ratings, list_name
+    from arbiter.server.web.settings_form import display
 
+    # values in the reader's words (a code such as `japanese` or `none` is never shown)
     facts = [
-        (label(key), state.event.config.text(key))
+        (label(key), display(key, state.event.config.value(key)) if text else "")
         for key, _, games in MAIN_SETTINGS
         if state.event.game in games and key != "language"
+        for text in (state.event.config.text(key),)
     ]
     return page.render(
         "event.html",
@@ -266,42 +273,54 @@ def publish(event_id: EventId, page: PageDep, form: FormDep) -> Response:
 # -- settings -------------------------------------------------------------------------------------
 
 
-def _settings_page(page: Page, state: EventState, form: Form, status: int = 200) -> Response:
+def _settings_page(
+    page: Page,
+    state: EventState,
+    typed: Mapping[str, str] | None = None,
+    errors: Mapping[str, str] | None = None,
+    message: str | None = None,
+    status: int = 200,
+) -> Response:
+    groups = groups_of(state.event, typed, errors)
     return page.render(
         "settings.html",
         status=status,
         **event_context(state),
-        settings=events.settings_of(state),
-        form=form,
-        label=label,
-        labelled=LABELS,
+        groups=groups,
+        refused=[c for g in groups for c in g.controls if c.error],
+        message=message,
         tab="settings",
     )
 
 
 @router.get("/events/{event_id}/settings")
 def settings_page(event_id: EventId, page: PageDep) -> Response:
-    """Every setting of the event, editable by its organiser and chief referee."""
-    state = events.get_event(page.rt, page.user, event_id)
-    values = {s.key: s.value for s in events.settings_of(state)}
-    return _settings_page(page, state, Form(values))
+    """The settings that apply to the event, grouped, as form controls for its organiser and
+    chief referee (a table for everybody else)."""
+    return _settings_page(page, events.get_event(page.rt, page.user, event_id))
 
 
 @router.post("/events/{event_id}/settings")
 def change_settings(event_id: EventId, page: PageDep, form: FormDep) -> Response:
-    """Save the settings changed on the form (all or none)."""
+    """Save the settings changed on the form: every field is checked, and a refused one comes
+    back next to its field with what was typed (422), nothing saved."""
     user = page.check_form(form)
-    values = text_fields(form)
-    fields = {k.removeprefix("s."): v for k, v in values.items() if k.startswith("s.")}
-    before = {k.removeprefix("o."): v for k, v in values.items() if k.startswith("o.")}
-    changes = {k: v.strip() for k, v in fields.items() if k in before and v.strip() != before[k]}
+    state = events.get_event(page.rt, user, event_id)
+    if not state.access.can(Permission.EDIT_SETTINGS):
+        raise Forbidden(gettext(NOT_YOURS))
+    fields = text_fields(form)
+    reading = read_settings(state.event, fields)
+    if reading.errors:
+        return _settings_page(page, state, fields, reading.errors, status=422)
     try:
-        if changes:
-            events.change_settings(page.rt, user, event_id, changes)
-    except ServiceError as exc:
-        state = events.get_event(page.rt, page.user, event_id)
-        shown = Form({**{s.key: s.value for s in events.settings_of(state)}, **fields})
-        return _settings_page(page, state, shown.refused(exc, fields), status=exc.status)
+        if reading.changes:
+            events.change_settings(page.rt, user, event_id, reading.changes)
+    except ServiceError as exc:  # a change made meanwhile that this one no longer fits
+        state = events.get_event(page.rt, user, event_id)
+        key = (exc.field or "").removeprefix("settings.")
+        if key in reading.changes:
+            return _settings_page(page, state, fields, {key: exc.message}, status=exc.status)
+        return _settings_page(page, state, fields, message=exc.message, status=exc.status)
     return page.redirect(f"/events/{event_id}/settings", done="settings")
 
 
