@@ -22,6 +22,7 @@ def test_enter_then_correct_with_the_version(any_server: Server) -> None:
     assert blind.status_code == 409
     err = blind.json()["error"]
     assert err["field"] == "version"
+    at = err["current"].pop("at")
     assert err["current"] == {
         "id": r.json()["id"],
         "round": 1,
@@ -30,7 +31,10 @@ def test_enter_then_correct_with_the_version(any_server: Server) -> None:
         "result": "1(82)-0(60)",
         "extra": [],
         "version": 2,
+        "by": "org",
+        "by_name": "org",
     }
+    assert at.startswith("20")  # when it was entered (ISO 8601)
     fixed = result(org, event_id, 1, 1, "0(70)-1(90)", version=2)
     assert fixed.status_code == 200 and fixed.json()["version"] == 3
     stale = result(org, event_id, 1, 1, "1-0", version=2)

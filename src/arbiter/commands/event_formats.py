@@ -177,7 +177,7 @@ def export_command(
     if value == "opengotha":
         text = write_opengotha(event)
     elif value == "trf":
-        text = write_trf(event)
+        text = write_trf(event, order="standings")  # the order of `arbiter event standings`
     elif value == "json":
         text = document.dumps(event)
     data = text.encode("utf-8") if text is not None else h9_bytes(event)

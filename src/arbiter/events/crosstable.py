@@ -1,24 +1,32 @@
-"""The crosstable in the layout of seed 002 appendix 3, as text, CSV, HTML or JSON.
+"""The crosstable, as text, CSV, HTML or JSON: Go's wall list, or the layout of seed 002
+appendix 3.
 
-Columns: number, name, rank (Go) or sports title (Toguz Korgool), rating, club and city, one
-column per participant with the results against them, points (О), Berger (Кб) and place (М).
-A cell shows ``1``, ``½``, ``0`` for games played, ``+`` and ``-`` for games won and lost by
-forfeit, ``?`` after a provisional result, several results (double round robin) separated by
-a space, ``X`` on the diagonal. In team events a cell holds the board points of the match and
-the points column the match points; Berger is then by match points.
+Go events of players and of pairs get the wall list OpenGotha prints (:mod:`.wallist`): one row
+a participant in the order of the standings, one column a round paired, cells such as
+``12+/w2`` (the opponent's place, the result, the colour, the handicap), then the standings'
+points and tiebreaks.
+
+Toguz Korgool events and team events get the layout of seed 002 appendix 3. Columns: number,
+name, rank (Go) or sports title (Toguz Korgool), rating, club and city, one column per
+participant with the results against them, points (О), Berger (Кб) and place (М). A cell shows
+``1``, ``½``, ``0`` for games played — in Toguz Korgool with the participant's korgools when
+the result records them, ``1(82)`` —, ``+`` and ``-`` for games won and lost by forfeit, ``?``
+after a provisional result, several results (double round robin) separated by a space, ``X`` on
+the diagonal. In team events a cell holds the board points of the match and the points column
+the match points; Berger is then by match points.
 
 >>> from arbiter.events.event import Event
->>> e = Event.create("go", "round-robin")
->>> for name in ("Lee Chang", "Park Su", "Kim Ji"):
+>>> e = Event.create("toguz", "round-robin")
+>>> for name in ("Asanov Bakyt", "Bekova Aida", "Omarov Ruslan"):
 ...     e, _ = e.add_player(name)
->>> e = e.pair_next_round().record_result(1, 1, None, "W+R")
+>>> e = e.pair_next_round().record_result(1, 1, None, "0(70)-1(85)")
 >>> print(render_text(crosstable(e)))  # doctest: +NORMALIZE_WHITESPACE
-No  Name       Rank  Rating  Club  1  2  3  Pts  SB  Place
- 1  Lee Chang                      X          0   0      2
- 2  Park Su                           X  0    0   0      3
- 3  Kim Ji                            1  X    1   0      1
->>> print(render_text(crosstable(Event.create("go", "swiss"))))  # nobody entered yet
-No  Name  Rank  Rating  Club  Pts  SB  Place
+No  Name           Title  Rating  Club  1      2      3  Pts  SB  Place
+ 1  Asanov Bakyt                        X                  0   0      3
+ 2  Bekova Aida                                X  0(70)    0   0      2
+ 3  Omarov Ruslan                          1(85)      X    1   0      1
+>>> print(render_text(crosstable(Event.create("toguz", "swiss"))))  # nobody entered yet
+No  Name  Title  Rating  Club  Pts  SB  Place
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from arbiter.events.scorecard import Encounter, encounters
 from arbiter.events.standings import context, standings
 from arbiter.events.tables import Table, rows_json, to_csv, to_html
 from arbiter.events.tiebreaks import berger
+from arbiter.events.wallist import wall_list
 from arbiter.i18n import language, pgettext
 
 
@@ -58,7 +67,7 @@ class Crosstable(Table):
     __slots__ = ()
 
 
-def _cell(enc: Encounter, team: bool) -> str:
+def _cell(enc: Encounter, team: bool, korgools: int | None = None) -> str:
     if team:
         text = _half(enc.game_points)
         if enc.forfeit:
@@ -71,7 +80,19 @@ def _cell(enc: Encounter, team: bool) -> str:
         text = "0"
     else:
         text = {"win": "1", "draw": "½", "loss": "0"}[enc.outcome]
+        if korgools is not None:
+            text += f"({korgools})"
     return text + ("?" if enc.provisional else "")
+
+
+def _korgools(event: Competition, no: int, enc: Encounter) -> int | None:
+    """Participant ``no``'s korgools in the game of ``enc``, when its result records them."""
+    if event.game != "toguz" or enc.kind != "game" or enc.opponent is None:
+        return None
+    for game in event.round(enc.round).games_of(no):
+        if game.opponent_of(no) == enc.opponent and game.result is not None:
+            return game.result.korgools_of(game.side_of(no))
+    return None
 
 
 def _half(value: Fraction) -> str:
@@ -83,9 +104,13 @@ def _half(value: Fraction) -> str:
 
 
 def crosstable(event: Competition, after_round: int | None = None) -> Crosstable:
-    """The crosstable after round ``after_round`` (default: all rounds)."""
+    """The crosstable after round ``after_round`` (default: all rounds): the wall list for Go
+    events of players and pairs, else the layout of seed 002 appendix 3."""
     upto = len(event.rounds) if after_round is None else after_round
     h = column_headings(event.config.language)
+    if event.game == "go" and event.discipline != "team":
+        wall = wall_list(event, upto, h)
+        return Crosstable(wall.title, wall.headers, wall.rows)
     order = event.seeding if event.seeding else event.numbers
     extra = [n for n in event.numbers if n not in order]
     order = (*order, *extra)
@@ -113,7 +138,7 @@ def crosstable(event: Competition, after_round: int | None = None) -> Crosstable
                 cells.append("X")
                 continue
             met = [e for e in records.get(no, ()) if e.opponent == other]
-            cells.append(" ".join(_cell(e, team) for e in met))
+            cells.append(" ".join(_cell(e, team, _korgools(event, no, e)) for e in met))
         rows.append(
             (
                 str(no),

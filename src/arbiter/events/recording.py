@@ -3,6 +3,11 @@
 A result can be recorded again at any time (a correction, or the real result replacing a
 provisional one, seed 002 2.8.8); in a knockout system a correction that would change who went
 on is refused once the next round is paired.
+
+In an event that records korgools (``korgools=required``) a final result needs the counts; a
+referee's provisional result (``1/2-1/2?``) does not, as the game is not over and nobody has
+counted the kazans yet. The counts are demanded when the final result replaces it, and an event
+with a provisional result left is not finished (nor rated).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ def read_result(event: Competition, text: str | Result) -> Result:
     )
     if result.game != event.game:
         raise ResultError(f"a {result.game} result cannot be recorded in a {event.game} event")
-    if event.config.korgools_required and result.played:
+    if event.config.korgools_required and result.played and not result.provisional:
         counts = result.korgools or (None, None)
         needed = (
             ["white", "black"]

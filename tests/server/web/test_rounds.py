@@ -77,14 +77,14 @@ def test_results_without_script(organiser: Pages) -> None:
     stale = enter(organiser, eid, 1, 1, "W+R")
     assert stale.status_code == 409
     row = stale.text.split('id="t1"')[1].split("</tr>")[0]
-    assert 'value="W+R"' in row and "has a result already (B+R)" in row
+    assert 'value="W+R"' in row and "it is now B+R, entered by Aigul Organiser" in row
     version = re.search(r'name="version" value="(\d+)"', page.text)
     assert version
     corrected = enter(organiser, eid, 1, 1, "W+0.5", version=version.group(1))
     assert corrected.status_code == 303
     assert 'value="W+0.5"' in organiser.get(f"/events/{eid}/rounds/1").text
     reused = enter(organiser, eid, 1, 1, "B+R", version=version.group(1))
-    assert reused.status_code == 409 and "changed meanwhile" in reused.text
+    assert reused.status_code == 409 and "The result changed meanwhile" in reused.text
 
 
 def test_a_result_the_grammar_refuses_changes_nothing(organiser: Pages) -> None:

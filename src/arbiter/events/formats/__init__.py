@@ -4,6 +4,8 @@
 - :mod:`~arbiter.events.formats.egf`: EGF results files (``.h9``, ``.hN``), export;
 - :mod:`~arbiter.events.formats.trf`: FIDE Tournament Report Files (TRF16, TRF-2026 records),
   import and export;
+- :mod:`~arbiter.events.formats.rating_lists`: the federations' Go rating lists (EGF, FFG,
+  AGA), read to register players from;
 - :mod:`~arbiter.events.formats.common` and :mod:`~arbiter.events.formats.errors`: what they
   share.
 

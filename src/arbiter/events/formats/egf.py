@@ -1,6 +1,8 @@
 """EGF results files (``.h9``, ``.hN``): what the European Go Database takes to rate an event.
 
-One player a line, in the order of the standings, as OpenGotha writes them::
+One player a line, in the order of the event's standings — the very table the standings page
+and the other exports show (:func:`arbiter.events.standings.standings` over the rounds paired,
+with the event's tiebreaks) — in OpenGotha's layout::
 
     ; CL[A]
     ; EV[Tournoi de Juvisy]
@@ -15,9 +17,12 @@ One player a line, in the order of the standings, as OpenGotha writes them::
     ; Pl Name                            Rk Co Club  MMS  SOSSOSOS
        1 Minieri Davide                  3D FR 75Ju   36  128  503 0    2+/w0    3+/b0 ...
 
-The place (blank for a participant tied with the one above), the name (blanks inside the
-surname or the given names become ``_``), rank, country (``XX`` when unknown), club (``xxxx``),
-the standings' criteria (4 columns at least, ``0`` filling), then one entry a round:
+The place (blank for a participant tied with the one above on every column; tied participants
+are listed as the standings list them, by number, where OpenGotha sorts them by name), the
+name (blanks inside the surname or the given names become ``_``), rank, country (``XX`` when
+unknown), club (``xxxx``), the standings' criteria (4 columns at least, ``0`` filling), then one
+entry a round paired (none for a round not paired yet; OpenGotha writes every planned round
+and counts the rounds to come in SOS, so a file written mid-event differs from OpenGotha's):
 ``<opponent's line>`` ``+``/``-``/``=`` (``?`` without a result) ``/`` colour and handicap, or
 ``0+``, ``0=``, ``0-`` for a round without a game, and `` |PIN`` when the EGF PIN is known.
 The header's class comes from the time control (EGF: A, B, C; D for an event played online,
@@ -31,7 +36,7 @@ OpenGotha writes the file in ISO-8859-15 (characters outside it become ``?``): :
 >>> e, _ = e.add_player("Kim Ji", rank="2d", country="KR")
 >>> e, _ = e.add_player("Lee Chang", rank="1k", club="Sejo")
 >>> from dataclasses import replace
->>> from arbiter.events.rounds import Bye, Game, Round
+>>> from arbiter.events.rounds import Game, Round
 >>> from arbiter.events.results import Result
 >>> e = replace(e, rounds=(Round(1, (Game(1, 1, None, 2, 1, result=Result.parse("W+R", "go")),)),))
 >>> print(write_h9(e).splitlines()[-2])
@@ -41,7 +46,6 @@ OpenGotha writes the file in ISO-8859-15 (characters outside it become ``?``): :
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from fractions import Fraction
 
 from arbiter import __version__ as _version
@@ -51,7 +55,7 @@ from arbiter.events.formats.common import FormatError
 from arbiter.events.participants import Player
 from arbiter.events.ratings.egf import tournament_class
 from arbiter.events.results import Result
-from arbiter.events.rounds import Bye, Game, Round
+from arbiter.events.rounds import Game
 from arbiter.events.standings import Row, standings
 from arbiter.events.tiebreaks import PRIMARY
 
@@ -118,13 +122,15 @@ def write_h9(event: Event) -> str:
     config = event.config
     text = config.text("time_control")
     control = TimeControl.parse(text) if text else None
-    rounds = max(config.rounds or 0, len(event.rounds))
+    # One column a round paired, and the standings the pages show (the event's own order and
+    # tiebreaks over the rounds paired): the file is the web standings, not a second count.
+    rounds = len(event.rounds)
     implied = {no for rnd in event.rounds for g in rnd.games for no in g.participants} | {
         b.no for rnd in event.rounds for b in rnd.byes if b.kind == "bye"
     }
-    table = standings(as_opengotha_scores(event, rounds, implied))
+    table = standings(event)
     columns = [c for c in table.order if c not in ("MP",)] or ["PTS"]
-    rows = _alphabetical_ties(event, [row for row in table.rows if row.no in implied], columns)
+    rows = [row for row in table.rows if row.no in implied]
     line_of = {row.no: i for i, row in enumerate(rows, start=1)}
     country = config.text("country")
     header = [
@@ -165,41 +171,6 @@ def write_h9(event: Event) -> str:
             cells.append(f" |{pin}")
         lines.append("".join(cells))
     return "\n".join(header) + "\n" + "".join(line + "\n" for line in lines)
-
-
-def as_opengotha_scores(event: Event, rounds: int, implied: set[int]) -> Event:
-    """The event as OpenGotha scores it for its results file: every planned round counts,
-    paired or not; a round in which a player has neither a game nor a bye is a round without an
-    opponent (worth nothing; in SOS it counts the player's own starting score); a game without a
-    result yet counts its opponent. Only the file's columns are computed from this event.
-    """
-    filled: list[Round] = []
-    for r in range(1, rounds + 1):
-        rnd = event.rounds[r - 1] if r <= len(event.rounds) else Round(r)
-        games = tuple(
-            g if g.result is not None else g.with_result(Result("go", kind="void"))
-            for g in rnd.games
-        )
-        present = {no for g in games for no in g.participants} | {b.no for b in rnd.byes}
-        missing = tuple(Bye(no, "absent") for no in sorted(implied - present))
-        filled.append(Round(r, games, rnd.byes + missing))
-    return replace(event, rounds=tuple(filled))
-
-
-def _alphabetical_ties(event: Event, rows: list[Row], columns: list[str]) -> list[Row]:
-    """The rows with participants tied on every column in alphabetical order (surname, then
-    given names), as OpenGotha lists them."""
-    out: list[Row] = []
-    group: list[Row] = []
-    for row in [*rows, None]:
-        if row is not None and group and _values(row, columns) == _values(group[0], columns):
-            group.append(row)
-            continue
-        out.extend(
-            sorted(group, key=lambda r: (event.player(r.no).surname, event.player(r.no).given))
-        )
-        group = [row] if row is not None else []
-    return out
 
 
 def h9_bytes(event: Event) -> bytes:
@@ -251,8 +222,6 @@ def _time_system(control: TimeControl | None) -> str:
 
 
 def _entry(event: Event, r: int, no: int, line_of: dict[int, int]) -> str:
-    if r > len(event.rounds):
-        return "0-   "
     rnd = event.rounds[r - 1]
     for game in rnd.games_of(no):
         return _game_entry(game, no, line_of)

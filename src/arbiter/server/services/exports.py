@@ -55,5 +55,5 @@ def export_event(rt: Runtime, actor: CurrentUser | None, event_id: int, fmt: str
         return ExportFile(f"{stem}.xml", MEDIA_TYPES["opengotha"], text.encode("utf-8"))
     write = format_function("trf", "write_trf", "TRF export")
     with domain("format"):
-        text = write(event)
+        text = write(event, order="standings")
     return ExportFile(f"{stem}.trf", MEDIA_TYPES["trf"], text.encode("utf-8"))

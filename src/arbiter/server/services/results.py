@@ -7,7 +7,9 @@ SQLite writes one transaction at a time, each in a few milliseconds). Each game 
 - entering a result on a game without one needs no version;
 - correcting names the version the referee saw; if the game changed meanwhile — or a result
   was entered while the referee thought there was none — the answer is 409 with the game as it
-  is now.
+  is now: its result, its version, who entered it (``by``: the account's user name, ``by_name``
+  its display name) and when (``at``), so that the referee can look and apply theirs over it
+  with the version given.
 
 The result is checked against the whole event (the game's grammar, korgool counts, knockout
 corrections once the next round is paired) with the events core's ``record_result``.
@@ -18,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from arbiter.events.event import Event
 from arbiter.events.rounds import Game, GameKey
@@ -29,19 +32,22 @@ from arbiter.server.services.state import GameState, locate_game
 from arbiter.server.services.text import check_text
 from arbiter.server.services.unit import Editing, editing
 from arbiter.server.storage.events import write_result
-from arbiter.server.storage.models import GameRow
+from arbiter.server.storage.models import GameRow, User
 
 
 @dataclass(frozen=True, slots=True)
 class GameView:
-    """A game with its state (database id, version) and the event it belongs to."""
+    """A game with its state (database id, version) and the event it belongs to; ``by`` and
+    ``by_name``: the account that last changed its result (user name, display name)."""
 
     event: Event
     game: Game
     state: GameState
+    by: str | None = None
+    by_name: str | None = None
 
     def to_current(self) -> dict[str, object]:
-        """The game as a 409 answer shows it."""
+        """The game as a 409 answer shows it: result, version, who entered it and when."""
         g = self.game
         return {
             "id": self.state.id,
@@ -51,14 +57,34 @@ class GameView:
             "result": str(g.result) if g.result is not None else None,
             "extra": [str(r) for r in g.extra],
             "version": self.state.version,
+            "by": self.by,
+            "by_name": self.by_name,
+            "at": self.state.updated_at.isoformat(),
         }
 
 
-def _view(ed: Editing, key: GameKey, event: Event | None = None) -> GameView:
+def _author(session: Session, user_id: int | None) -> tuple[str | None, str | None]:
+    """The user name and display name of account ``user_id`` (``None`` for none, or a deleted
+    account)."""
+    if user_id is None:
+        return None, None
+    found = session.execute(
+        select(User.username, User.display_name).where(User.id == user_id)
+    ).one_or_none()
+    if found is None:
+        return None, None
+    return found.username, found.display_name or found.username
+
+
+def _view(
+    ed: Editing, key: GameKey, event: Event | None = None, *, with_author: bool = True
+) -> GameView:
     source = event or ed.event
     game = source.game_at(*key)
     row = ed.loaded.games[key]
-    return GameView(source, game, GameState(row.id, row.version, aware(row.updated_at)))
+    by, by_name = _author(ed.session, row.updated_by) if with_author else (None, None)
+    state = GameState(row.id, row.version, aware(row.updated_at))
+    return GameView(source, game, state, by, by_name)
 
 
 def record_result(
@@ -85,20 +111,20 @@ def record_result(
     ) as ed:
         game = locate_game(ed.event, number, table, board)
         row = ed.loaded.games[game.key]
-        current = _view(ed, game.key)
         if version is None and game.result is not None:
             raise Conflict(
                 f"the game has a result already ({game.result}): "
                 f"give its version ({row.version}) to correct it",
                 "version",
-                current.to_current(),
+                _view(ed, game.key).to_current(),
             )
         if version is not None and version != row.version:
             raise Conflict(
                 f"the game changed meanwhile (version {row.version}, not {version})",
                 "version",
-                current.to_current(),
+                _view(ed, game.key).to_current(),
             )
+        current = _view(ed, game.key, with_author=False)
         with domain("result"):
             updated = ed.event.record_result(number, table, game.board, text)
         new_game = updated.game_at(*game.key)
@@ -115,16 +141,31 @@ def record_result(
                 "version",
                 {**current.to_current(), **_stored_now(ed, row.id)},
             )
-        return GameView(updated, new_game, GameState(row.id, row.version + 1, ed.now))
+        state = GameState(row.id, row.version + 1, ed.now)
+        return GameView(updated, new_game, state, ed.user.username, ed.user.display_name)
 
 
 def _stored_now(ed: Editing, game_id: int) -> dict[str, object]:
     """The game's result as the other writer committed it (a fresh read, not the session's
     copy)."""
     found = ed.session.execute(
-        select(GameRow.result, GameRow.extra, GameRow.version).where(GameRow.id == game_id)
+        select(
+            GameRow.result,
+            GameRow.extra,
+            GameRow.version,
+            GameRow.updated_at,
+            GameRow.updated_by,
+        ).where(GameRow.id == game_id)
     ).one()
-    return {"result": found.result, "extra": list(found.extra), "version": found.version}
+    by, by_name = _author(ed.session, found.updated_by)
+    return {
+        "result": found.result,
+        "extra": list(found.extra),
+        "version": found.version,
+        "by": by,
+        "by_name": by_name,
+        "at": aware(found.updated_at).isoformat(),
+    }
 
 
 def record_extra(

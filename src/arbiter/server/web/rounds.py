@@ -3,6 +3,7 @@ unpairing the last round, and the printable pairings and result slips."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,9 +30,13 @@ from arbiter.server.web.page import (
     text_fields,
     wants_json,
 )
+from arbiter.server.web.result_refusals import Refusal, refusal_of
 from arbiter.server.web.words import bye_name
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
+
+#: Refused results by game (table, board).
+Refused = dict[tuple[int, int | None], Refusal]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +67,9 @@ class GameRow:
     provisional: bool
     value: str = ""
     error: str | None = None
+    override: int | None = None
+    """The game's version now, when the result was refused because it changed meanwhile (the
+    "apply mine over it" button sends it)."""
 
     @property
     def anchor(self) -> str:
@@ -132,25 +140,40 @@ def _round_context(view: RoundView) -> dict[str, Any]:
     }
 
 
+def with_refusals(
+    event: Event, games: Sequence[tuple[Game, GameState]], refused: Refused | None
+) -> list[GameRow]:
+    """The rows of ``games``, a refused result kept (with the reason) in its game's row."""
+    rows = []
+    for g, gs in games:
+        row = game_row(event, g, gs)
+        found = refused.get((g.table, g.board)) if refused else None
+        if found is not None:
+            row = replace(row, value=found.value, error=found.message, override=found.version)
+        rows.append(row)
+    return rows
+
+
 def render_round(
     page: Page,
     view: RoundView,
     *,
-    refused: dict[tuple[int, int | None], tuple[str, str]] | None = None,
+    refused: Refused | None = None,
+    error: str | None = None,
     status: int = 200,
 ) -> Response:
     """The round page; ``refused`` keeps a result the server refused, with the reason, next to
-    its game."""
-    event = view.state.event
-    rows = []
-    for g, gs in view.games:
-        row = game_row(event, g, gs)
-        if refused and (g.table, g.board) in refused:
-            value, message = refused[(g.table, g.board)]
-            row = replace(row, value=value, error=message)
-        rows.append(row)
+    its game; ``error``: a refusal of the round's own forms (publish, unpair)."""
+    rows = with_refusals(view.state.event, view.games, refused)
     done = sum(1 for r in rows if r.result)
-    return page.render("round.html", status=status, **_round_context(view), rows=rows, done=done)
+    return page.render(
+        "round.html",
+        status=status,
+        **_round_context(view),
+        rows=rows,
+        done=done,
+        round_error=error,
+    )
 
 
 @router.get("/events/{event_id}/rounds/{number}")
@@ -175,12 +198,25 @@ def pair(event_id: EventId, page: PageDep, form: FormDep) -> Response:
     return page.redirect(f"/events/{event_id}/rounds/{text}", done="paired")
 
 
+def _round_refused(page: Page, event_id: int, number: int, exc: ServiceError) -> Response:
+    """A refusal of the round's own forms, shown on the round page (which the caller may not
+    see at all: then the refusal's own page)."""
+    try:
+        view = reports.round_view(page.rt, page.user, event_id, number)
+    except ServiceError:
+        raise exc from None
+    return render_round(page, view, error=exc.message, status=exc.status)
+
+
 @router.post("/events/{event_id}/rounds/{number}/publish")
 def publish(event_id: EventId, number: RoundNo, page: PageDep, form: FormDep) -> Response:
     """Publish the round's pairing (then its results), or withdraw it (``published=no``)."""
     user = page.check_form(form)
     published = text_fields(form).get("published", "yes") == "yes"
-    rounds.publish_round(page.rt, user, event_id, number, published)
+    try:
+        rounds.publish_round(page.rt, user, event_id, number, published)
+    except ServiceError as exc:
+        return _round_refused(page, event_id, number, exc)
     done = "round-published" if published else "round-unpublished"
     return page.redirect(f"/events/{event_id}/rounds/{number}", done=done)
 
@@ -190,9 +226,14 @@ def unpair(event_id: EventId, number: RoundNo, page: PageDep, form: FormDep) -> 
     """Take the last round back while none of its games is played."""
     user = page.check_form(form)
     version = text_fields(form).get("version", "")
-    if not version.isdigit():
-        raise Invalid(gettext("The form lacks the round's version: reload the page."), "version")
-    rounds.unpair_round(page.rt, user, event_id, number, int(version))
+    try:
+        if not version.isdigit():
+            raise Invalid(
+                gettext("The form lacks the round's version: reload the page."), "version"
+            )
+        rounds.unpair_round(page.rt, user, event_id, number, int(version))
+    except ServiceError as exc:
+        return _round_refused(page, event_id, number, exc)
     return page.redirect(f"/events/{event_id}", done="unpaired", anchor="rounds")
 
 
@@ -227,12 +268,18 @@ def record_result(
             version=int(version_text) if version_text.isdigit() else None,
         )
     except ServiceError as exc:
+        refusal = refusal_of(exc, text)
         if wants_json(page.request):
-            current = getattr(exc, "current", None)
-            body = {"ok": False, "message": exc.message, "field": exc.field, "current": current}
+            body = {
+                "ok": False,
+                "message": refusal.message,
+                "field": exc.field,
+                "current": getattr(exc, "current", None),
+                "apply": refusal.version,
+            }
             return JSONResponse(body, status_code=exc.status)
         round_view = reports.round_view(page.rt, page.user, event_id, number)
-        refused = {(table, board): (text, exc.message)}
+        refused = {(table, board): refusal}
         return render_round(page, round_view, refused=refused, status=exc.status)
     game = view.game
     if wants_json(page.request):

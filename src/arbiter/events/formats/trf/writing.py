@@ -7,6 +7,7 @@ competition's value (:class:`~arbiter.events.competition.Competition`) and its s
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Literal
 
 from arbiter.events.competition import Competition
 from arbiter.events.formats.errors import FormatError
@@ -15,11 +16,18 @@ from arbiter.events.formats.trf.tournament_records import byes_240, header, plan
 from arbiter.events.standings import Row, standings
 
 
-def write_trf(event: Competition, *, next_round_absent: bool = False) -> str:
+def write_trf(
+    event: Competition,
+    *,
+    next_round_absent: bool = False,
+    order: Literal["number", "standings"] = "number",
+) -> str:
     """The event as a TRF (individual events).
 
     With ``next_round_absent`` the block of the round to be paired next marks the participants
-    who will not play it (``0000 - Z``), as pairing engines expect.
+    who will not play it (``0000 - Z``), as pairing engines expect. ``order``: the player
+    records by start number (what pairing engines are handed), or in the order of the
+    standings (the exports: the order of the standings page, whose places are the ranks).
     """
     if event.discipline != "individual":
         raise FormatError(
@@ -29,7 +37,11 @@ def write_trf(event: Competition, *, next_round_absent: bool = False) -> str:
     rows = standings(event) if event.rounds else None
     points = {row.no: row.points for row in rows.rows} if rows else {}
     ranks = _ranks(rows.rows if rows else ())
-    for p in sorted(event.players, key=lambda p: p.no):
+    players = sorted(event.players, key=lambda p: p.no)
+    if order == "standings" and rows:
+        at = {row.no: i for i, row in enumerate(rows.rows)}
+        players.sort(key=lambda p: at.get(p.no, len(at)))
+    for p in players:
         score = points.get(p.no, Fraction(0))
         lines.append(player_line(event, p, score, ranks.get(p.no, p.no), next_round_absent))
     lines.extend(byes_240(event))
