@@ -120,13 +120,14 @@ def test_sign_in_is_rate_limited_per_client(
     assert r.status_code == 429
 
 
-def test_signup_is_closed_by_default_and_opens_by_setting(
-    server: Server, make_runtime: Callable[..., Runtime], tmp_path: Path
+def test_signup_is_open_by_default_and_closes_by_setting(
+    make_runtime: Callable[..., Runtime], tmp_path: Path
 ) -> None:
     body = {"username": "newcomer", "password": PASSWORD}
-    r = server.client.post("/api/auth/signup", json=body)
+    closed = Server(make_runtime(f"sqlite:///{tmp_path / 'c.db'}", registration="closed"))
+    r = closed.client.post("/api/auth/signup", json=body)
     assert r.status_code == 403
-    open_server = Server(make_runtime(f"sqlite:///{tmp_path / 'o.db'}", allow_signup=True))
+    open_server = Server(make_runtime(f"sqlite:///{tmp_path / 'o.db'}"))
     browser = open_server.browser()
     r = browser.post("/api/auth/signup", json=body)
     assert r.status_code == 201 and r.json()["user"]["username"] == "newcomer"
@@ -214,7 +215,7 @@ def test_signups_count_against_the_client_address(
 ) -> None:
     rt = make_runtime(
         f"sqlite:///{tmp_path / 's.db'}",
-        allow_signup=True,
+        registration="open",
         login_limit_per_client=RateLimit(2, 300),
     )
     server = Server(rt)

@@ -21,12 +21,12 @@ def test_settings_from_the_environment() -> None:
             "ARBITER_DATABASE_URL": "postgres://postgres@db/arbiter",
             "ARBITER_COOKIE_SECURE": "yes",
             "ARBITER_LOGIN_LIMIT_ACCOUNT": "3/120",
-            "ARBITER_ALLOW_SIGNUP": "on",
+            "ARBITER_REGISTRATION": "invite",
             "ARBITER_SESSION_DAYS": "2",
         }
     )
     assert settings.sqlalchemy_url == "postgresql+psycopg://postgres@db/arbiter"
-    assert settings.cookie_secure is True and settings.allow_signup is True
+    assert settings.cookie_secure is True and settings.registration == "invite"
     assert settings.login_limit_per_account == RateLimit(3, 120.0)
     assert settings.session_days == 2 and not settings.is_sqlite
     assert Settings.from_env({"ARBITER_COOKIE_SECURE": "auto"}).cookie_secure is None

@@ -25,6 +25,8 @@ from arbiter.errors import ArbiterError
 from arbiter.limits import MAX_JSON_DEPTH
 
 DEFAULT_DATABASE_URL = "sqlite:///arbiter.db"
+REGISTRATION_MODES = ("open", "invite", "closed")
+"""Who may open an account (:attr:`Settings.registration`)."""
 
 
 class ConfigError(ArbiterError):
@@ -150,6 +152,12 @@ class Settings:
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed; none by default, so that a
     client cannot choose its own address for the sign-in limits.
 
+    ``registration``: who may open an account in the browser or by ``POST /api/auth/signup``:
+    ``open`` (anybody; the default, so that a fresh server is usable from the browser alone),
+    ``invite`` (whoever has an invitation link from an administrator) or ``closed`` (accounts
+    are made by administrators only). An administrator may change it on the accounts page; what
+    they choose there is kept in the database and wins over this setting.
+
     ``public_origins``: the origins (``https://go.example.org``) besides the request's own from
     which pages may send changes and open live-play connections (a site reached under two
     names).
@@ -165,7 +173,7 @@ class Settings:
     login_limit_per_client: RateLimit = field(default_factory=lambda: RateLimit(20, 60.0))
     login_limit_per_account: RateLimit = field(default_factory=lambda: RateLimit(5, 60.0))
     password_cost: PasswordCost = field(default_factory=PasswordCost)
-    allow_signup: bool = False
+    registration: str = "open"
     demo: bool = True
     sqlite_busy_seconds: float = 30.0
     pool_size: int = 10
@@ -186,6 +194,10 @@ class Settings:
                 raise ConfigError(
                     f"public origin {origin!r} is not SCHEME://HOST[:PORT], e.g. https://go.example.org"
                 )
+        if self.registration not in REGISTRATION_MODES:
+            raise ConfigError(
+                f"registration {self.registration!r} is not one of {', '.join(REGISTRATION_MODES)}"
+            )
         if not self.database_url.strip():
             raise ConfigError("the database URL is empty")
         scheme = self.database_url.partition(":")[0].lower()
@@ -263,8 +275,10 @@ class Settings:
             values["login_limit_per_client"] = RateLimit.parse(text)
         if text := env.get("ARBITER_LOGIN_LIMIT_ACCOUNT"):
             values["login_limit_per_account"] = RateLimit.parse(text)
-        if text := env.get("ARBITER_ALLOW_SIGNUP"):
-            values["allow_signup"] = _flag(text)
+        if text := env.get("ARBITER_ALLOW_SIGNUP"):  # the older yes/no form of the setting
+            values["registration"] = "open" if _flag(text) else "closed"
+        if text := env.get("ARBITER_REGISTRATION"):
+            values["registration"] = text.strip().lower()
         if text := env.get("ARBITER_DEMO"):
             values["demo"] = _flag(text)
         if text := env.get("ARBITER_TRUSTED_PROXIES"):

@@ -3,10 +3,14 @@
 from fastapi import APIRouter
 
 from arbiter.server.api import (
+    accounts_admin,
     auth,
+    claims,
+    corrections,
     events,
     exports,
     participants,
+    rating_lists,
     ratings,
     results,
     rounds,
@@ -15,7 +19,21 @@ from arbiter.server.api import (
 )
 
 router = APIRouter(prefix="/api")
-for module in (auth, users, events, participants, rounds, results, standings, exports, ratings):
+for module in (
+    auth,
+    accounts_admin,
+    users,
+    events,
+    participants,
+    claims,
+    corrections,
+    rounds,
+    results,
+    standings,
+    exports,
+    ratings,
+    rating_lists,
+):
     router.include_router(module.router)
 
 __all__ = ["router"]

@@ -12,6 +12,7 @@ from arbiter.server.auth.cookies import forget_cookie, set_cookie
 from arbiter.server.auth.dependencies import CallerDep, RuntimeDep, UserDep
 from arbiter.server.runtime import Runtime
 from arbiter.server.services import accounts
+from arbiter.server.services import signup as signup_service
 from arbiter.server.services.errors import Forbidden, Invalid, TooManyRequests
 
 router = APIRouter(prefix="/auth", tags=["accounts"])
@@ -148,8 +149,9 @@ def me(who: CallerDep, rt: RuntimeDep) -> schemas.SessionOut:
 def signup(
     body: schemas.SignupIn, request: Request, response: Response, rt: RuntimeDep
 ) -> schemas.SessionOut:
-    """Open an account and sign in (only where the server allows sign-up)."""
-    if not rt.settings.allow_signup:
+    """Open an account and sign in, as the registration mode allows (``GET
+    /api/registration``): by anybody, with an invitation, or not at all (403)."""
+    if signup_service.registration_mode(rt) == "closed":
         raise Forbidden("this server does not open accounts by sign-up: ask its administrator")
     client = client_address(request)
     # A sign-up counts against the address like a sign-in attempt.
@@ -158,7 +160,14 @@ def signup(
         raise TooManyRequests(
             f"too many attempts from your address: try again in {int(wait) + 1} s", wait
         )
-    user = accounts.create_user(rt, body.username, body.password, display_name=body.display_name)
+    user = signup_service.sign_up(
+        rt,
+        body.username,
+        body.password,
+        display_name=body.display_name,
+        email=body.email,
+        invitation=body.invitation,
+    )
     credential = accounts.open_session(rt, user, "cookie")  # the password was just set
     set_session_cookie(response, request, rt, credential.secret)
     return schemas.SessionOut(user=schemas.UserOut.of(user), csrf_token=credential.csrf)

@@ -131,19 +131,24 @@ def create_user(
     *,
     display_name: str = "",
     admin: bool = False,
+    first_is_admin: bool = False,
 ) -> CurrentUser:
-    """Create an account; 409 when the name (in any letter case) is taken."""
+    """Create an account; 409 when the name (in any letter case) is taken. ``first_is_admin``:
+    the server's first account is a site administrator (a fresh server set up from the
+    browser)."""
     name = _check_username(username)
     check_text(display_name, "display_name", limit=200)
     try:
         check_password(password)
     except PasswordError as exc:
         raise Invalid(str(exc), "password") from None
-    hashed = _hash(rt, password)
+    hashed = hash_password(rt, password)
     with rt.db.write() as session:
         taken = session.scalars(select(User.id).where(User.username_key == name.lower())).first()
         if taken is not None:
             raise Conflict(f"the user name {name!r} is taken", "username")
+        if first_is_admin and session.scalars(select(User.id).limit(1)).first() is None:
+            admin = True
         row = User(
             username=name,
             username_key=name.lower(),
@@ -171,6 +176,28 @@ def list_users(rt: Runtime, actor: CurrentUser | None) -> list[CurrentUser]:
     return all_users(rt)
 
 
+def search_users(rt: Runtime, actor: CurrentUser | None, query: str) -> list[CurrentUser]:
+    """Up to 20 active accounts whose user name or display name holds ``query`` (any letter
+    case), for an organiser appointing referees or linking entries; signed-in callers only."""
+    require_user(actor)
+    words = query.strip()[:64]
+    if not words:
+        return []
+    pattern = "%" + words.replace("\\", "").replace("%", "").replace("_", "\\_") + "%"
+    with rt.db.read() as session:
+        rows = session.scalars(
+            select(User)
+            .where(
+                User.is_active.is_(True),
+                User.username.ilike(pattern, escape="\\")
+                | User.display_name.ilike(pattern, escape="\\"),
+            )
+            .order_by(User.username_key)
+            .limit(20)
+        )
+        return [CurrentUser.of(u) for u in rows]
+
+
 def all_users(rt: Runtime) -> list[CurrentUser]:
     """Every account (for the command line, which runs as the server's owner)."""
     with rt.db.read() as session:
@@ -184,7 +211,7 @@ def reset_password(rt: Runtime, username: str, password: str) -> None:
         check_password(password)
     except PasswordError as exc:
         raise Invalid(str(exc), "password") from None
-    hashed = _hash(rt, password)
+    hashed = hash_password(rt, password)
     with rt.db.write() as session:
         row = find_user(session, username)
         if row is None:
@@ -224,7 +251,7 @@ def change_password(rt: Runtime, actor: CurrentUser | None, old: str, new: str) 
             raise TooManyRequests("the server is busy checking passwords: try again", 1.0)
         if stored is None or not rt.hasher.verify(stored, old):
             raise Invalid("the current password is wrong", "old_password")
-    hashed = _hash(rt, new)
+    hashed = hash_password(rt, new)
     with rt.db.write() as session:
         row = session.get(User, user.id)
         if row is None or row.password_hash != stored:
@@ -233,7 +260,7 @@ def change_password(rt: Runtime, actor: CurrentUser | None, old: str, new: str) 
         session.execute(delete(AuthSession).where(AuthSession.user_id == user.id))
 
 
-def _hash(rt: Runtime, password: str) -> str:
+def hash_password(rt: Runtime, password: str) -> str:
     """``password`` hashed, within the bound on password hashes at once."""
     with rt.password_checks.slot() as free:
         if not free:

@@ -5,7 +5,11 @@ without reloading, the record viewer's stepping, confirmations and the live refr
 The app factory mounts :data:`router` and serves ``static/`` under ``/static``.
 
 Modules: :mod:`.page` (language, session, CSRF, errors as pages), :mod:`.home`, :mod:`.account`
-(signing in), :mod:`.events` (new event, overview, settings), :mod:`.participants`,
+(signing in), :mod:`.accounts` (sign-up, the own account, password resets, the
+administrators' accounts page), :mod:`.people` (an event's roles, entries linked to accounts,
+claim links, requests to join),
+:mod:`.events` (new event, overview, settings), :mod:`.participants`, :mod:`.entry`
+(one entry corrected, deleted, merged),
 :mod:`.rounds` (pairing, result entry, printable pairings and slips), :mod:`.tables` (standings,
 crosstable), :mod:`.games` (a game and its record; the record viewer), :mod:`.board` (the board
 component shared with live play), :mod:`.viewer` (records replayed for stepping),
@@ -14,20 +18,26 @@ printed protocols and reports, HTML and PDF), :mod:`.lobby` (starting a game wit
 against the computer), :mod:`.live` (a live game: playing, watching, conducting; the
 invitation), :mod:`.live_words` (the words of the live pages' script), :mod:`.room` (an event's
 game room, the referee console, protests), :mod:`.analysis` (the engine's review of a Toguz
-Korgool record), :mod:`.words` (the sport's words as the pages show them).
+Korgool record), :mod:`.words` (the sport's words as the pages show them),
+:mod:`.rating_lists` (the federations' Go rating lists, loaded by administrators),
+:mod:`.rating_search` (the participants page's search of the rating lists).
 """
 
 from fastapi import APIRouter
 
 from arbiter.server.web import (
     account,
+    accounts,
     analysis,
+    entry,
     events,
     games,
     home,
     live,
     lobby,
     participants,
+    people,
+    rating_lists,
     ratings,
     reports,
     room,
@@ -37,6 +47,7 @@ from arbiter.server.web import (
 from arbiter.server.web.page import PageRoute
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
+# One entry's page comes before the participants, whose catch-all GET would take it.
 # The reports come before the rounds and games: their catch-all GET addresses would take
 # ``…/rounds/{n}/protocol`` and ``…/games/{t}/protocol``.
 # The game room and the console come before the rounds, whose ``…/rounds/{n}/{action}`` would
@@ -44,8 +55,11 @@ router = APIRouter(route_class=PageRoute, include_in_schema=False)
 for _module in (
     home,
     account,
+    accounts,
     events,
+    entry,
     participants,
+    people,
     lobby,
     live,
     room,
@@ -55,6 +69,7 @@ for _module in (
     games,
     tables,
     ratings,
+    rating_lists,
 ):
     router.include_router(_module.router)
 

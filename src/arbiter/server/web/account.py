@@ -7,7 +7,7 @@ from fastapi.responses import Response
 
 from arbiter.server.api.auth import client_address, set_session_cookie
 from arbiter.server.auth.cookies import forget_cookie
-from arbiter.server.services import accounts
+from arbiter.server.services import accounts, signup
 from arbiter.server.services.errors import ServiceError
 from arbiter.server.web.forms import EMPTY, Form
 from arbiter.server.web.page import FormDep, PageDep, PageRoute, local_path, text_fields
@@ -19,7 +19,9 @@ router = APIRouter(route_class=PageRoute, include_in_schema=False)
 def login_form(page: PageDep) -> Response:
     """The sign-in form (``next``: the page to go to afterwards)."""
     target = local_path(page.request.query_params.get("next"))
-    return page.render("login.html", form=EMPTY, next=target)
+    return page.render(
+        "login.html", form=EMPTY, next=target, mode=signup.registration_mode(page.rt)
+    )
 
 
 @router.post("/login")
@@ -37,7 +39,11 @@ def login(page: PageDep, form: FormDep) -> Response:
         credential = accounts.open_session(page.rt, user, "cookie")
     except ServiceError as exc:
         return page.render(
-            "login.html", status=exc.status, form=shown.refused(exc, ()), next=target
+            "login.html",
+            status=exc.status,
+            form=shown.refused(exc, ()),
+            next=target,
+            mode=signup.registration_mode(page.rt),
         )
     response = page.redirect(target, done="signed-in")
     set_session_cookie(response, page.request, page.rt, credential.secret)

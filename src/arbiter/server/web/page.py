@@ -63,6 +63,9 @@ NOTICES: dict[str, str] = {
     "added": N_("The participant is registered."),
     "imported": N_("The participants of the file are registered."),
     "withdrawn": N_("The participant is withdrawn."),
+    "corrected": N_("The entry is corrected."),
+    "deleted": N_("The entry is deleted."),
+    "merged": N_("The two entries are merged into this one."),
     "paired": N_("The round is paired."),
     "unpaired": N_("The last round is unpaired."),
     "round-published": N_("The round is published."),
@@ -77,6 +80,21 @@ NOTICES: dict[str, str] = {
     "decided": N_("The decision is recorded."),
     "appealed": N_("The appeal is filed with the organising committee."),
     "provisional": N_("The provisional result is saved."),
+    "account-created": N_("Your account is open and you are signed in."),
+    "password-changed": N_("Your password is changed: sign in with the new one."),
+    "password-reset": N_("The new password is set: sign in with it."),
+    "registration-mode": N_("Who may open an account is changed."),
+    "account-disabled": N_("The account is disabled: it cannot sign in."),
+    "account-enabled": N_("The account is enabled again."),
+    "invitation-withdrawn": N_("The invitation is withdrawn."),
+    "role-given": N_("The role is given."),
+    "role-taken": N_("The role is taken back."),
+    "linked": N_("The entry is linked to the account."),
+    "claimed": N_("Your account is linked to your entry."),
+    "window": N_("Self-registration is changed."),
+    "asked": N_("Your request is sent to the organisers."),
+    "request-confirmed": N_("The request is confirmed: the player is registered."),
+    "request-refused": N_("The request is refused."),
 }
 
 TITLES: dict[int, str] = {
@@ -120,7 +138,9 @@ def with_query(path: str, **params: object) -> str:
     '/events/1/standings?round=3'
     """
     given = {k: str(v) for k, v in params.items() if v is not None}
-    return f"{path}?{urlencode(given)}" if given else path
+    if not given:
+        return path
+    return f"{path}{'&' if '?' in path else '?'}{urlencode(given)}"
 
 
 @dataclass

@@ -69,3 +69,43 @@ def discipline_name(discipline: str) -> str:
 def bye_name(kind: str) -> str:
     """What a round without a game is called."""
     return _word(BYES, kind)
+
+
+REGISTRATION_MODES = {
+    "open": N_("Anybody may open an account"),
+    "invite": N_("By invitation only"),
+    "closed": N_("Administrators open accounts"),
+}
+LINK_STATES = {"live": N_("not used yet"), "used": N_("used"), "expired": N_("expired")}
+ROLES = {
+    "organiser": N_("Organiser"),
+    "chief-referee": N_("Chief referee"),
+    "referee": N_("Referee"),
+    "spectator": N_("Spectator"),
+    "player": N_("Player"),
+}
+REQUEST_STATES = {
+    "pending": N_("waiting for the organisers"),
+    "confirmed": N_("confirmed"),
+    "refused": N_("refused"),
+}
+
+
+def registration_mode(mode: str) -> str:
+    """Who may open an account, in words."""
+    return _word(REGISTRATION_MODES, mode)
+
+
+def link_state(state: str) -> str:
+    """Whether a link was used or has expired."""
+    return _word(LINK_STATES, state)
+
+
+def role_name(role: str) -> str:
+    """A role in an event."""
+    return _word(ROLES, role)
+
+
+def request_state(state: str) -> str:
+    """Where a request to join stands."""
+    return _word(REQUEST_STATES, state)

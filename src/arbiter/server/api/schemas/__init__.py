@@ -17,6 +17,7 @@ from arbiter.server.api.schemas import (
     errors,
     events,
     games,
+    links,
     participants,
     rounds,
     standings,
@@ -26,6 +27,7 @@ from arbiter.server.api.schemas.common import *  # noqa: F403
 from arbiter.server.api.schemas.errors import *  # noqa: F403
 from arbiter.server.api.schemas.events import *  # noqa: F403
 from arbiter.server.api.schemas.games import *  # noqa: F403
+from arbiter.server.api.schemas.links import *  # noqa: F403
 from arbiter.server.api.schemas.participants import *  # noqa: F403
 from arbiter.server.api.schemas.rounds import *  # noqa: F403
 from arbiter.server.api.schemas.standings import *  # noqa: F403
@@ -36,6 +38,7 @@ __all__ = [
     *errors.__all__,
     *events.__all__,
     *games.__all__,
+    *links.__all__,
     *participants.__all__,
     *rounds.__all__,
     *standings.__all__,

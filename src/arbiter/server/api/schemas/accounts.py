@@ -87,11 +87,15 @@ class UserIn(Input):
 
 
 class SignupIn(Input):
-    """Opening one's own account (when the server allows it)."""
+    """Opening one's own account (as the server's registration mode allows)."""
 
     username: NewUsername
     password: NewPassword
     display_name: DisplayName = ""
+    email: Annotated[str, Field(max_length=254)] = ""
+    invitation: Annotated[str, Field(max_length=200)] = Field(
+        "", description="the invitation link's token, where accounts are opened by invitation"
+    )
 
 
 class PasswordIn(Input):

@@ -1,5 +1,5 @@
-"""Accounts in the browser: one-use links (invitations, password resets, claims of entries),
-self-registration windows and players' requests to join an event.
+"""Accounts in the browser: an optional e-mail address, one-use links (invitations, password
+resets, claims of entries), self-registration windows and players' requests to join an event.
 
 Revision ID: 0006
 Revises: 0005
@@ -34,6 +34,8 @@ def _event(column: str = "event_id", nullable: bool = False) -> sa.Column[int]:
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("users") as users:
+        users.add_column(sa.Column("email", sa.String(254), nullable=False, server_default=""))
     op.create_table(
         "account_links",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -78,3 +80,5 @@ def downgrade() -> None:
     op.drop_table("event_registrations")
     op.drop_index("ix_account_links_event_id", table_name="account_links")
     op.drop_table("account_links")
+    with op.batch_alter_table("users") as users:
+        users.drop_column("email")

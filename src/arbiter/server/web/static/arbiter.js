@@ -22,6 +22,11 @@
     button.addEventListener("click", function () { window.print(); });
   }
 
+  // A link to hand over: selected whole at a click, to copy.
+  for (const input of document.querySelectorAll("[data-select-all]")) {
+    input.addEventListener("focus", function () { input.select(); });
+  }
+
   // A select that shows its choice at once.
   for (const select of document.querySelectorAll("[data-autosubmit]")) {
     select.addEventListener("change", function () { select.form.submit(); });
@@ -44,7 +49,9 @@
     }
   }
 
-  function setVersion(form, version) {
+  // The game's version in the form; a new field means a first result (counted on the page),
+  // unless it is the version of a conflict that "apply mine over it" sends.
+  function setVersion(form, version, counting) {
     let field = form.querySelector("[data-version]");
     if (!field) {
       field = document.createElement("input");
@@ -53,9 +60,20 @@
       field.dataset.version = "";
       form.appendChild(field);
       const done = document.querySelector("[data-done]");
-      if (done) done.textContent = String(Number(done.textContent) + 1);
+      if (done && counting) done.textContent = String(Number(done.textContent) + 1);
     }
     field.value = String(version);
+  }
+
+  // A conflict: another referee changed the game. The message says what it holds now; the
+  // button applies the typed result over it with the version the server gave (a game that
+  // has a result now counts on the page, as it would after a reload).
+  function showOverride(form, version, hasResult) {
+    const box = form.querySelector("[data-override]");
+    if (!box) return;
+    const conflict = typeof version === "number";
+    if (conflict) setVersion(form, version, hasResult);
+    box.hidden = !conflict;
   }
 
   for (const form of document.querySelectorAll("[data-result-form]")) {
@@ -80,13 +98,15 @@
       }
       if (!answer.ok) {
         showError(form, answer.message);
+        showOverride(form, answer.apply, Boolean(answer.current && answer.current.result));
         input.focus();
         return;
       }
       showError(form, "");
+      showOverride(form, null, false);
       input.value = answer.result;
       input.classList.toggle("provisional", answer.provisional);
-      setVersion(form, answer.version);
+      setVersion(form, answer.version, true);
       row.classList.add("saved");
       window.setTimeout(function () { row.classList.remove("saved"); }, 1500);
       const forms = Array.from(document.querySelectorAll("[data-result-form]"));
