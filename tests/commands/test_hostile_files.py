@@ -190,3 +190,13 @@ def test_in_a_real_process(tmp_path: Path) -> None:
             check=False,
         )
         assert_refused(done.returncode, done.stderr)
+
+
+def test_bytes_that_are_neither_utf8_nor_windows_1251(tmp_path: Path) -> None:
+    # 0x98 is no character in Windows-1251, the older Russian files' encoding (found by
+    # test_random_files)
+    path = tmp_path / "game.txt"
+    path.write_bytes(b"\x98 1. 76 87")
+    code, _out, err = run("toguz", "replay", str(path))
+    assert_refused(code, err)
+    assert "neither UTF-8 nor Windows-1251" in err

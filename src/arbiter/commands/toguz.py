@@ -43,7 +43,10 @@ def _read_records(path: Path) -> list[ToguzRecord]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        text = raw.decode("cp1251")  # older Russian-language files
+        try:
+            text = raw.decode("cp1251")  # older Russian-language files
+        except UnicodeDecodeError:  # 0x98 has no letter in Windows-1251
+            fail(N_("{file}: not a text file (neither UTF-8 nor Windows-1251)"), file=path)
     try:
         if text.lstrip().startswith("{"):
             from arbiter.records.game_json import from_json_unchecked
