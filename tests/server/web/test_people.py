@@ -197,3 +197,31 @@ def test_a_player_asks_to_join_and_the_organiser_confirms(server: Server, organi
     entries = organiser.get(f"/events/{event_id}/participants").text
     assert "Park Jiwon" in entries
     assert "confirmed" in park.get(people).text
+
+
+def test_the_new_forms_refuse_another_sites_page(server: Server, organiser: Pages) -> None:
+    event_id = _event(server)
+    accounts.create_user(server.rt, "ref", PASSWORD)
+    token = organiser.csrf(f"/events/{event_id}/people")
+    evil = {"Origin": "http://evil.example"}
+    forms = [
+        (f"/events/{event_id}/people/roles", {"username": "ref", "role": "referee"}),
+        (f"/events/{event_id}/people/entries/1/account", {"username": "ref"}),
+        (f"/events/{event_id}/people/entries/1/claim-link", {}),
+        (f"/events/{event_id}/people/registration", {"open": "1"}),
+        ("/account/password", {"old_password": PASSWORD, "new_password": "x" * 10}),
+        ("/signup", {"username": "intruder", "password": PASSWORD, "password2": PASSWORD}),
+    ]
+    for path, data in forms:
+        r = organiser.client.post(
+            path, data={**data, "csrf_token": token}, headers=evil, follow_redirects=False
+        )
+        assert r.status_code == 403, (path, r.status_code)
+    api = organiser.client.put(
+        f"/api/events/{event_id}/participants/1/account", json={"username": "ref"}, headers=evil
+    )
+    assert api.status_code == 403
+    page = organiser.get(f"/events/{event_id}/people").text
+    assert page.count("no account linked") == 4 and "ref</td>" not in page
+    assert [u.username for u in accounts.all_users(server.rt)] == ["org", "ref"]
+    organiser.sign_in("org")  # the password did not change
