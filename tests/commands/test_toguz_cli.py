@@ -78,7 +78,7 @@ def test_replay_reads_json_records(capsys: pytest.CaptureFixture[str], tmp_path:
             ["toguz", "perft", "3", "--fen", "9,9,9,9,9,9,9,9,9/9,9,9,9,9,9,9,9,9 w 5/0 -/- 1"],
             "167 korgools",
         ),
-        (["toguz", "perft", "0"], "greater than or equal to 1"),
+        (["toguz", "perft", "0"], "0 is not in the range 1<=x<=12"),
         (["toguz", "replay", "/nonexistent/file.txt"], "cannot read"),
         (["toguz", "play", "--white", "robot"], "must be 'human' or 'engine'"),
         (["toguz", "play", "--think", "-1"], "--think"),

@@ -170,7 +170,7 @@ def test_cli(capsys: pytest.CaptureFixture[str], args: list[str], out: str | Non
         (["2100", "2100", "win", "--class", "Z"], "A, B, C or D"),
         (["2100", "2100", "win", "--receiving"], "--handicap"),
         (["2100", "2100", "win", "--handicap", "12"], "0 to 9 stones"),
-        (["abc", "2100", "win"], "valid number"),
+        (["abc", "2100", "win"], "'abc' is not a valid"),
     ],
 )
 def test_cli_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
