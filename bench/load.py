@@ -7,6 +7,8 @@ delay, then moves). ``--computer N`` adds N games against the computer at level 
 moves think up to 5 s each on the server's engine threads), ``--flood`` one hostile client
 that opens as many connections to one seat as it may and sends chat, malformed and
 over-nested messages as fast as it can: the normal games' latency shows what they cost.
+``--lobby-clients N`` keeps N idle connections to the lobby socket (``/play/lobby/ws``, what
+an open ``/play`` page holds) for the whole run; one the server closes counts as an error.
 Latency is from a player sending a move to the opponent receiving it; a
 move the opponent has not received 5 s after the measured time ends counts as an error.
 Bounded: ``--games`` games for ``--seconds`` seconds, loopback only, servers stopped at the
@@ -20,6 +22,7 @@ Examples::
     .venv/bin/python bench/load.py --games 1000 --seconds 60 --setup postgres
     .venv/bin/python bench/load.py --games 1000 --seconds 60 --setup redis   # 2 processes
     .venv/bin/python bench/load.py --games 300 --computer 8 --flood --seconds 60
+    .venv/bin/python bench/load.py --games 1000 --lobby-clients 200 --seconds 60
 """
 
 from __future__ import annotations
@@ -262,6 +265,7 @@ async def drive(
     interval: float,
     computer: int = 0,
     flooding: bool = False,
+    lobby: int = 0,
 ) -> Tally:
     # The load generator's own full collections would show up as server latency.
     gc.freeze()
@@ -294,6 +298,9 @@ async def drive(
     if flooding:
         extra += await flood(servers[0], tally)
         print("  a flooding client started", flush=True)
+    if lobby:
+        extra += await lobby_clients(servers, lobby, tally)
+        print(f"  {lobby} idle lobby clients connected", flush=True)
     await asyncio.sleep(max(2.0, interval))  # warm-up: every game started and moving
     tally.measuring = True
     began = time.perf_counter()
@@ -398,6 +405,30 @@ async def flood(server: Server, tally: Tally) -> list[Any]:
     return [asyncio.create_task(spam()) for _ in range(8)]
 
 
+async def lobby_clients(servers: list[Server], count: int, tally: Tally) -> list[Any]:
+    """``count`` idle connections to the lobby socket, spread over the servers, each reading
+    what the lobby sends; one closed before the end of the run is an error."""
+    sockets = []
+    for i in range(count):
+        server = servers[i % len(servers)]
+        ws = await websockets.connect(f"{server.ws}/play/lobby/ws", compression=None)
+        first = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if first.get("type") != "lobby":
+            tally.error(f"the lobby said {first!r} first")
+        sockets.append(ws)
+
+    async def idle(ws: Any) -> None:
+        try:
+            async for _ in ws:
+                pass
+        except websockets.ConnectionClosed:
+            pass
+        if not tally.stop:
+            tally.error("a lobby client was disconnected")
+
+    return [asyncio.create_task(idle(ws)) for ws in sockets] + sockets
+
+
 async def _drain(ws: Any) -> None:
     try:
         async for _ in ws:
@@ -433,9 +464,17 @@ def main() -> None:
         "--computer", type=int, default=0, help="games against the computer at level 10 too"
     )
     parser.add_argument("--flood", action="store_true", help="add one flooding client")
+    parser.add_argument(
+        "--lobby-clients",
+        type=int,
+        default=0,
+        help="idle lobby WebSocket clients kept connected during the run (default 0)",
+    )
     args = parser.parse_args()
     if not 1 <= args.games <= 5000 or not 1 <= args.seconds <= 600:
         raise SystemExit("--games is 1 to 5000, --seconds 1 to 600")
+    if not 0 <= args.lobby_clients <= 5000:
+        raise SystemExit("--lobby-clients is 0 to 5000")
     workdir = Path(tempfile.mkdtemp(prefix="arbiter-load-"))
     pg_name = None
     if args.setup == "sqlite":
@@ -462,7 +501,15 @@ def main() -> None:
             flush=True,
         )
         tally = asyncio.run(
-            drive(servers, args.games, args.seconds, args.interval, args.computer, args.flood)
+            drive(
+                servers,
+                args.games,
+                args.seconds,
+                args.interval,
+                args.computer,
+                args.flood,
+                args.lobby_clients,
+            )
         )
         peak = max(s.peak_mb() for s in servers)
     finally:
@@ -481,12 +528,12 @@ def main() -> None:
     rate = tally.moves_per_s  # type: ignore[attr-defined]
     print()
     print(
-        f"{'setup':<10}{'games':>7}{'computer':>9}{'flood':>6}{'moves':>8}{'moves/s':>9}"
+        f"{'setup':<10}{'games':>7}{'computer':>9}{'flood':>6}{'lobby':>6}{'moves':>8}{'moves/s':>9}"
         f"{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}{'peak MB':>9}"
     )
     print(
         f"{args.setup:<10}{args.games:>7}{args.computer:>9}{'yes' if args.flood else 'no':>6}"
-        f"{tally.moves:>8}{rate:>9.1f}{p50:>9.1f}{p99:>9.1f}"
+        f"{args.lobby_clients:>6}{tally.moves:>8}{rate:>9.1f}{p50:>9.1f}{p99:>9.1f}"
         f"{(max(lat) * 1000 if lat else float('nan')):>9.1f}{tally.errors:>8}{peak:>9.0f}"
     )
     if args.flood:
@@ -498,7 +545,7 @@ def main() -> None:
         print(f"error: {problem}")
     print(
         f"games={args.games} moves_per_s={rate:.1f} p50_ms={p50:.1f} p99_ms={p99:.1f} "
-        f"errors={tally.errors} peak_mb={peak:.0f}"
+        f"errors={tally.errors} peak_mb={peak:.0f} lobby_clients={args.lobby_clients}"
     )
 
 

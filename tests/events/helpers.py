@@ -66,6 +66,9 @@ DECISIVE = {
     "toguz": ["1(82)-0(60)", "0(70)-1(85)", "1-0", "0-1", "+-", "-+"],
     "go": ["B+R", "W+3.5", "+-", "-+"],
 }
+#: Toguz Korgool team matches: every played loss with its count, as a drawn match is decided by
+#: the korgools in lost games (seed 000 10.2) and a missing count leaves it undecided.
+DECISIVE_TOGUZ_TEAMS = ["1(82)-0(60)", "0(70)-1(85)", "1-0(55)", "0(64)-1", "+-", "-+"]
 
 
 def play_out(
@@ -87,8 +90,11 @@ def play_out(
         for g in rnd.games:
             if g.result is not None:
                 continue
-            text = (
-                choose(e, rnd.number, g.table, g.board) if choose else rng.choice(DECISIVE[e.game])
+            decisive = (
+                DECISIVE_TOGUZ_TEAMS
+                if e.game == "toguz" and e.discipline == "team"
+                else DECISIVE[e.game]
             )
+            text = choose(e, rnd.number, g.table, g.board) if choose else rng.choice(decisive)
             e = e.record_result(rnd.number, g.table, g.board, text)
     return e

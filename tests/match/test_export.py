@@ -129,7 +129,7 @@ def test_sgf_has_players_times_penalties_warnings_and_the_result() -> None:
     assert [played.time_left for played in record.moves] == [40.0, 50.0, 30.0, 40.0, 30.0]
     assert [played.periods_left for played in record.moves] == [None, None, 3, None, 3]
     assert record.penalties and record.penalties[0].points == 1
-    assert "Warning to White: noise" in record.moves[1].comment
+    assert "Warning 1 to White: noise" in record.moves[1].comment
     assert str(record.result) == "B+R"
     assert go_game(m).info.comment.startswith("Result: B+R")
 

@@ -2,7 +2,10 @@
 
 - :mod:`arbiter.clock.control`: the time systems (:class:`Absolute`, :class:`ByoYomi`,
   :class:`Canadian`, :class:`Fischer`), their short text form and SGF ``TM``/``OT``;
-  :mod:`arbiter.clock.durations`: the durations of that text form.
+  :mod:`arbiter.clock.durations`: the durations of that text form;
+  :mod:`arbiter.clock.stages`: Canadian periods that differ and the break before byo-yomi;
+  :mod:`arbiter.clock.sgf_overtime`: the SGF ``OT`` forms other programs write;
+  :mod:`arbiter.clock.correspondence`: :class:`Correspondence`, days per move.
 - :mod:`arbiter.clock.clock`: :class:`Clock`, pure arithmetic on an injected monotonic time,
   with the referee's corrections; its states and play in :mod:`arbiter.clock.machine`, the
   time systems' arithmetic in :mod:`arbiter.clock.arithmetic`, :class:`ClockState` (one side's
@@ -36,6 +39,7 @@ from arbiter.clock.control import (
     Fischer,
     TimeControl,
 )
+from arbiter.clock.correspondence import Correspondence, is_correspondence
 from arbiter.clock.durations import TimeControlError, format_duration, parse_duration
 from arbiter.clock.lag import DEFAULT_LAG_CAP, LagCompensation, network_time
 
@@ -51,6 +55,7 @@ __all__ = [
     "Clock",
     "ClockError",
     "ClockState",
+    "Correspondence",
     "Fischer",
     "LagCompensation",
     "Rule",
@@ -59,6 +64,7 @@ __all__ = [
     "TimeControl",
     "TimeControlError",
     "format_duration",
+    "is_correspondence",
     "network_time",
     "parse_duration",
 ]

@@ -5,7 +5,7 @@ A time control is an immutable value. :meth:`TimeControl.parse` reads the short 
 ``TimeControl.parse(str(tc)) == tc`` for every control:
 
 >>> TimeControl.parse("60m+3x30s")
-ByoYomi(main=3600.0, periods=3, period=30.0)
+ByoYomi(main=3600.0, periods=3, period=30.0, rest=0.0)
 >>> str(TimeControl.parse("1h+25/10m"))
 '60m+25/10m'
 >>> str(Fischer(300, 3, cap=600))
@@ -18,25 +18,40 @@ ByoYomi(main=3600.0, periods=3, period=30.0)
 Grammar (case and blanks around ``+`` do not matter)::
 
     control  := DUR [ "+" overtime ]
-    overtime := INT "x" DUR                  Japanese byo-yomi: INT periods of DUR
-              | INT "/" DUR [ " extra " INT ] Canadian: INT moves in DUR, optional extra periods
+    overtime := INT "x" DUR [ brk ]          Japanese byo-yomi: INT periods of DUR
+              | stage { "," stage } [ " extra " INT ] [ brk ]
+                                             Canadian: the periods (the last repeats),
+                                             optional extra periods
               | DUR [ " cap " DUR ]          Fischer: DUR added per move, optional maximum
+    stage    := INT "/" DUR                  INT moves in DUR
+    brk      := " break " DUR                a break before the first period (seed 002 3.17.3)
     DUR      := [NUM "h"] [NUM "m"] [NUM "s"] (at least one part) | "0"
 """
 
 from __future__ import annotations
 
-import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from arbiter.clock.durations import (
-    NUMBER,
     TimeControlError,
+    count_value,
     format_duration,
     parse_duration,
     plain_number,
+    seconds_value,
+)
+from arbiter.clock.sgf_overtime import read_overtime, sgf_seconds
+from arbiter.clock.stages import (
+    Stage,
+    break_text,
+    check_stages,
+    format_stages,
+    parse_stages,
+    split_break,
+    stage_of,
 )
 from arbiter.i18n import N_
 
@@ -54,6 +69,9 @@ __all__ = [
 
 _TC = TypeVar("_TC", bound="TimeControl")
 
+#: Readers of other text forms (:mod:`arbiter.clock.correspondence`): a control, or None.
+READERS: list[Callable[[str], TimeControl | None]] = []
+
 
 @dataclass(frozen=True, slots=True)
 class TimeControl:
@@ -70,7 +88,7 @@ class TimeControl:
     def __post_init__(self) -> None:
         if type(self) is TimeControl:
             raise TypeError("TimeControl is abstract: use Absolute, ByoYomi, Canadian or Fischer")
-        object.__setattr__(self, "main", _seconds("main time", self.main))
+        object.__setattr__(self, "main", seconds_value("main time", self.main))
 
     @classmethod
     def parse(cls: type[_TC], text: str) -> _TC:
@@ -100,18 +118,21 @@ class TimeControl:
         empty one, means absolute time.
 
         >>> TimeControl.from_sgf("3600", "5x30 byo-yomi")
-        ByoYomi(main=3600.0, periods=5, period=30.0)
+        ByoYomi(main=3600.0, periods=5, period=30.0, rest=0.0)
         >>> TimeControl.from_sgf(1800, "25 moves / 10 min")
-        Canadian(main=1800.0, moves=25, period=600.0, extra=0)
+        Canadian(main=1800.0, moves=25, period=600.0, extra=0, later=(), rest=0.0)
         """
-        main = _sgf_real(tm, "TM")
+        main = sgf_seconds(tm, "TM")
         if ot is None or not ot.strip() or ot.strip().lower() in ("none", "absolute"):
             return Absolute(main)
         text = " ".join(ot.lower().replace("×", "x").split())
-        for pattern, build in _SGF_OVERTIME:
-            match = pattern.fullmatch(text)
-            if match:
-                return build(main, match)
+        for read in READERS:
+            if (found := read(text)) is not None:
+                return found
+        overtime = read_overtime(text)
+        if overtime is not None:
+            system, fields = overtime
+            return _SYSTEMS[system](main, **fields)
         raise TimeControlError(
             f"SGF overtime OT[{ot}] is not a form arbiter reads "
             "(e.g. '5x30 byo-yomi', '25/600 Canadian', 'fischer 3')"
@@ -168,23 +189,28 @@ class ByoYomi(TimeControl):
     """Japanese byo-yomi: main time, then ``periods`` periods of ``period`` seconds each.
 
     A move made within a period keeps it; overrunning a period uses the next one; overrunning
-    the last loses (seed 002 2.5.3, 2.5.5).
+    the last loses (seed 002 2.5.3, 2.5.5). ``rest``: the break the regulations give before
+    the first period (seed 002 3.17.3), 0 for none.
 
     >>> str(ByoYomi(3600, 3, 30))
     '60m+3x30s'
+    >>> str(ByoYomi(3600, 3, 30, rest=180))
+    '60m+3x30s break 3m'
     """
 
     periods: int
     period: float
+    rest: float = 0.0
 
     system: ClassVar[str] = "byo-yomi"
 
     def __post_init__(self) -> None:
         TimeControl.__post_init__(self)
-        object.__setattr__(self, "periods", _count("byo-yomi periods", self.periods))
-        object.__setattr__(self, "period", _seconds("the byo-yomi period", self.period))
+        object.__setattr__(self, "periods", count_value("byo-yomi periods", self.periods))
+        object.__setattr__(self, "period", seconds_value("the byo-yomi period", self.period))
         if self.period <= 0:
             raise TimeControlError("the byo-yomi period must be longer than zero")
+        object.__setattr__(self, "rest", seconds_value("the break before byo-yomi", self.rest))
 
     def sgf(self) -> tuple[float, str | None]:
         return self.main, f"{self.periods}x{plain_number(self.period)} byo-yomi"
@@ -193,7 +219,7 @@ class ByoYomi(TimeControl):
         return self.main / 60 + 45 * self.period / 60
 
     def overtime(self) -> str:
-        return f"{self.periods}x{format_duration(self.period)}"
+        return f"{self.periods}x{format_duration(self.period)}{break_text(self.rest)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,35 +230,56 @@ class Canadian(TimeControl):
     event grants ``extra`` periods: each overrun then uses one and starts a fresh period
     (seed 002 2.5.5 lets the regulations sell them for a penalty, which the match layer applies).
 
+    ``moves`` and ``period`` are the first period; ``later`` lists the periods after it when
+    they differ (2.5.4: "for each period its own duration and number of stones"), as
+    ``(moves, seconds)`` pairs, the last repeating. ``rest``: the break before the first period
+    (seed 002 3.17.3), 0 for none.
+
     >>> str(Canadian(3600, 25, 600))
     '60m+25/10m'
     >>> str(Canadian(3600, 25, 600, extra=2))
     '60m+25/10m extra 2'
+    >>> str(Canadian(3600, 25, 600, later=((15, 600),), rest=180))
+    '60m+25/10m,15/10m break 3m'
     """
 
     moves: int
     period: float
     extra: int = 0
+    later: tuple[Stage, ...] = ()
+    rest: float = 0.0
 
     system: ClassVar[str] = "canadian"
 
     def __post_init__(self) -> None:
         TimeControl.__post_init__(self)
-        object.__setattr__(self, "moves", _count("moves per Canadian period", self.moves))
-        object.__setattr__(self, "period", _seconds("the Canadian period", self.period))
-        object.__setattr__(self, "extra", _count("extra periods", self.extra, minimum=0))
+        object.__setattr__(self, "moves", count_value("moves per Canadian period", self.moves))
+        object.__setattr__(self, "period", seconds_value("the Canadian period", self.period))
+        object.__setattr__(self, "extra", count_value("extra periods", self.extra, minimum=0))
         if self.period <= 0:
             raise TimeControlError("the Canadian period must be longer than zero")
+        object.__setattr__(self, "later", check_stages(self.later))
+        object.__setattr__(self, "rest", seconds_value("the break before byo-yomi", self.rest))
+
+    @property
+    def stages(self) -> tuple[Stage, ...]:
+        """Every period listed, the first included (the last repeats)."""
+        return ((self.moves, self.period), *self.later)
+
+    def stage(self, index: int) -> Stage:
+        """Period ``index`` (0: the first) as ``(moves, seconds)``; the last listed repeats."""
+        return stage_of(self.stages, index)
 
     def sgf(self) -> tuple[float, str | None]:
-        return self.main, f"{self.moves}/{plain_number(self.period)} Canadian"
+        periods = ",".join(f"{n}/{plain_number(t)}" for n, t in self.stages)
+        return self.main, f"{periods} Canadian"
 
     def adjusted_minutes(self) -> float:
         return self.main / 60 + 60 * (self.period / 60) / self.moves
 
     def overtime(self) -> str:
         extra = f" extra {self.extra}" if self.extra else ""
-        return f"{self.moves}/{format_duration(self.period)}{extra}"
+        return f"{format_stages(self.stages)}{extra}{break_text(self.rest)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,11 +300,11 @@ class Fischer(TimeControl):
         TimeControl.__post_init__(self)
         if self.main <= 0:
             raise TimeControlError("Fischer time needs a main time above zero")
-        object.__setattr__(self, "increment", _seconds("the increment", self.increment))
+        object.__setattr__(self, "increment", seconds_value("the increment", self.increment))
         if self.increment <= 0:
             raise TimeControlError("the Fischer increment must be above zero (else: absolute time)")
         if self.cap is not None:
-            object.__setattr__(self, "cap", _seconds("the cap", self.cap))
+            object.__setattr__(self, "cap", seconds_value("the cap", self.cap))
             if self.cap < self.main:
                 raise TimeControlError(
                     f"the Fischer cap {format_duration(self.cap)} is below the main time "
@@ -276,21 +323,6 @@ class Fischer(TimeControl):
         return f"{format_duration(self.increment)}{cap}"
 
 
-def _seconds(what: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TimeControlError(f"{what} must be a number of seconds, not {value!r}")
-    seconds = float(value)
-    if not math.isfinite(seconds) or seconds < 0:
-        raise TimeControlError(f"{what} must be a finite number of seconds ≥ 0, not {value!r}")
-    return seconds
-
-
-def _count(what: str, value: object, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise TimeControlError(f"{what} must be a whole number ≥ {minimum}, not {value!r}")
-    return value
-
-
 _SUFFIX = re.compile(r"(?P<body>.*?)\s+(?P<word>cap|extra)\s+(?P<arg>\S+)")
 
 
@@ -302,6 +334,15 @@ def _parse(text: str) -> TimeControl:
         raise TimeControlError(
             N_("empty time control: write e.g. 60m, 60m+3x30s, 60m+25/10m, 5m+3s")
         )
+    for read in READERS:
+        if (found := read(source)) is not None:
+            return found
+    try:
+        source, rest = split_break(source)
+    except TimeControlError as error:
+        raise TimeControlError(
+            N_("time control '{text}': {error}"), text=text, error=error.text
+        ) from None
     word: str | None = None
     arg = ""
     suffix = _SUFFIX.fullmatch(source)
@@ -311,25 +352,32 @@ def _parse(text: str) -> TimeControl:
     main_text, plus, overtime = body.partition("+")
     try:
         main = parse_duration(main_text)
+        if rest is not None and ("x" not in overtime and "/" not in overtime):
+            raise TimeControlError(
+                N_("only byo-yomi (Japanese or Canadian) has a break before its first period")
+            )
         if not plus:
             if word:
                 raise TimeControlError(f"'{word}' needs an overtime before it")
             return Absolute(main)
         if "+" in overtime:
             raise TimeControlError(N_("only one '+' is allowed: MAIN+OVERTIME"))
+        if "/" in overtime:
+            if word == "cap":
+                raise TimeControlError("Canadian byo-yomi takes no 'cap' (did you mean 'extra'?)")
+            extra = _int(arg, "the number of extra periods") if word else 0
+            (moves, seconds), *later = parse_stages(overtime)
+            return Canadian(main, moves, seconds, extra, tuple(later), rest or 0.0)
         if "x" in overtime:
             count, _, period = overtime.partition("x")
             if word:
                 raise TimeControlError(f"byo-yomi takes no '{word}'")
             return ByoYomi(
-                main, _int(count, "the number of byo-yomi periods"), parse_duration(period)
+                main,
+                _int(count, "the number of byo-yomi periods"),
+                parse_duration(period),
+                rest or 0.0,
             )
-        if "/" in overtime:
-            count, _, period = overtime.partition("/")
-            if word == "cap":
-                raise TimeControlError("Canadian byo-yomi takes no 'cap' (did you mean 'extra'?)")
-            extra = _int(arg, "the number of extra periods") if word else 0
-            return Canadian(main, _int(count, "the number of moves"), parse_duration(period), extra)
         if word == "extra":
             raise TimeControlError("Fischer time takes no 'extra' (did you mean 'cap'?)")
         cap = parse_duration(arg) if word else None
@@ -348,42 +396,4 @@ def _int(text: str, what: str) -> int:
     return int(text)
 
 
-def _sgf_real(value: float | str, prop: str) -> float:
-    try:
-        seconds = float(value)
-    except (TypeError, ValueError):
-        raise TimeControlError(f"SGF {prop}[{value}] is not a number of seconds") from None
-    if not math.isfinite(seconds) or seconds < 0:
-        raise TimeControlError(f"SGF {prop}[{value}] must be a number of seconds ≥ 0")
-    return seconds
-
-
-def _byo_yomi(main: float, m: re.Match[str]) -> TimeControl:
-    return ByoYomi(main, int(m["n"]), float(m["t"]))
-
-
-def _canadian(main: float, m: re.Match[str]) -> TimeControl:
-    return Canadian(main, int(m["n"]), float(m["t"]))
-
-
-def _canadian_gogui(main: float, m: re.Match[str]) -> TimeControl:
-    unit = 60 if m["unit"].startswith("min") else 1
-    return Canadian(main, int(m["n"]), float(m["t"]) * unit)
-
-
-def _fischer(main: float, m: re.Match[str]) -> TimeControl:
-    cap = m.groupdict().get("cap")
-    return Fischer(main, float(m["t"]), float(cap) if cap else None)
-
-
-_T = rf"(?P<t>{NUMBER})"
-_SGF_OVERTIME = (
-    (re.compile(rf"(?P<n>\d+) ?x ?{_T}(?: ?s(?:ec)?)?(?: ?byo[- ]?yomi)?"), _byo_yomi),
-    (re.compile(rf"(?P<n>\d+) ?/ ?{_T}(?: ?s(?:ec)?)?(?: ?canadian)?"), _canadian),
-    (
-        re.compile(rf"(?P<n>\d+) ?moves? ?/ ?{_T} ?(?P<unit>min|minutes?|sec|seconds?)"),
-        _canadian_gogui,
-    ),
-    (re.compile(rf"fischer:? ?\+?{_T}(?: ?s(?:ec)?)?(?: cap (?P<cap>{NUMBER}))?"), _fischer),
-    (re.compile(rf"\+?{_T}(?: ?s(?:ec)?)? fischer"), _fischer),
-)
+_SYSTEMS: dict[str, type[TimeControl]] = {c.system: c for c in (ByoYomi, Canadian, Fischer)}

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import Decimal
 from fractions import Fraction
@@ -13,7 +14,15 @@ from fractions import Fraction
 from arbiter.errors import ArbiterError
 from arbiter.i18n import N_
 
-__all__ = ["NUMBER", "TimeControlError", "format_duration", "parse_duration", "plain_number"]
+__all__ = [
+    "NUMBER",
+    "TimeControlError",
+    "count_value",
+    "format_duration",
+    "parse_duration",
+    "plain_number",
+    "seconds_value",
+]
 
 
 class TimeControlError(ArbiterError):
@@ -89,3 +98,20 @@ def plain_number(value: float) -> str:
     if value == int(value):
         return str(int(value))
     return f"{Decimal(repr(float(value))):f}"
+
+
+def seconds_value(what: str, value: object) -> float:
+    """``value`` as a finite number of seconds ≥ 0; ``what`` names it in the error."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TimeControlError(f"{what} must be a number of seconds, not {value!r}")
+    seconds = float(value)
+    if not math.isfinite(seconds) or seconds < 0:
+        raise TimeControlError(f"{what} must be a finite number of seconds ≥ 0, not {value!r}")
+    return seconds
+
+
+def count_value(what: str, value: object, minimum: int = 1) -> int:
+    """``value`` as a whole number ≥ ``minimum``; ``what`` names it in the error."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise TimeControlError(f"{what} must be a whole number ≥ {minimum}, not {value!r}")
+    return value

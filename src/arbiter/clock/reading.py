@@ -36,9 +36,11 @@ class ClockState:
     the current one (0 for other systems). ``moves_left``: moves still to make in the current
     Canadian period (0 for other systems). ``period_left``: seconds left in the current overtime
     period. ``flagged``: the flag has fallen. ``extra_periods``: Canadian extra periods left.
+    ``rest``: seconds left of the break before the first byo-yomi period (seed 002 3.17.3; 0
+    once it is over or where the control has none).
 
-    While main time is left, ``period_left`` (and ``moves_left``) show the full first period
-    that will follow it, so the readings never jump when main time runs out.
+    While main time is left, ``period_left`` (and ``moves_left``, ``rest``) show the full first
+    period (and break) that will follow it, so the readings never jump when main time runs out.
     """
 
     main: float
@@ -47,6 +49,7 @@ class ClockState:
     period_left: float
     flagged: bool
     extra_periods: int = 0
+    rest: float = 0.0
 
     def __str__(self) -> str:
         """A compact reading: ``9m47s``, ``0s (3×25s)``, ``0s (12/4m10s)``, ``flag``.
@@ -57,7 +60,9 @@ class ClockState:
         if self.flagged:
             return "flag"
         text = format_duration(self.main)
-        if self.periods:
+        if self.main == 0 and self.rest:
+            text += f" (break {format_duration(self.rest)})"
+        elif self.periods:
             text += f" ({self.periods}×{format_duration(self.period_left)})"
         elif self.moves_left:
             text += f" ({self.moves_left}/{format_duration(self.period_left)})"
@@ -67,7 +72,9 @@ class ClockState:
 @dataclass(frozen=True, slots=True)
 class SideTime:
     """One side's stored time, exact. In main time the overtime fields hold the full first
-    period (Canadian: ``moves_left`` = moves, ``period_left`` = period; Japanese: the period)."""
+    period (Canadian: ``moves_left`` = moves, ``period_left`` = period; Japanese: the period).
+    ``stage``: the Canadian period in progress or next (0: the first; periods may differ).
+    ``rest``: the break before the first byo-yomi period still to come or left."""
 
     main: Fraction
     periods: int = 0
@@ -75,6 +82,8 @@ class SideTime:
     period_left: Fraction = ZERO
     extra: int = 0
     flagged: bool = False
+    stage: int = 0
+    rest: Fraction = ZERO
 
 
 FLAGGED = SideTime(ZERO, flagged=True)

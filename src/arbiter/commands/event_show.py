@@ -44,6 +44,18 @@ def standings_command(
         typer.echo(standings_csv(table), nl=False)
     else:
         print_table(standings_table(event, table), fmt)
+    if table.korgools_needed:
+        from arbiter.events.korgool_counts import describe
+
+        # on standard error, so that the table or the CSV/JSON on standard output stays whole
+        say(
+            N_(
+                "Tied participants are not separated by the korgools in lost games (KLG): "
+                "these lost games (round/table/board) have no count: {games}"
+            ),
+            err=True,
+            games=describe(event, table.korgools_needed),
+        )
 
 
 @app.command("crosstable")
@@ -170,13 +182,7 @@ def show_command(
 
 
 def _print_bracket(event: Event) -> None:
-    for rnd in event.rounds:
-        for g in rnd.games:
-            if g.board not in (None, 1):
-                continue
-            pair = f"{event.name_of(g.black)} – {event.name_of(g.white)}"
-            shown = ", ".join(str(r) for r in g.extra)
-            extra = " " + tr(N_("(extra: {results})"), results=shown) if g.extra else ""
-            result = f"{g.result or ''}{extra}"
-            where = tr(N_("round {round}"), round=rnd.number)
-            typer.echo(f"{where} {g.slot or ''}: {pair} {result}".rstrip())
+    from arbiter.commands.event_bracket import meeting_lines
+
+    for line in meeting_lines(event):
+        typer.echo(line)

@@ -38,6 +38,16 @@ def change_setting(event: E, key: str, text: str) -> E:
     if s.key == "ruleset" and ruleset is not None and ruleset not in RULESETS[event.game]:
         raise SettingError(f"ruleset of a {event.game} event: {' or '.join(RULESETS[event.game])}")
     changed = replace(event, settings=settings)
+    if (
+        s.key in ("ruleset", "handicap_placement")
+        and event.game == "go"
+        and changed.config.value("handicap_placement") == "free"
+        and changed.config.value("ruleset") != "chinese"
+    ):
+        # Seed 002 appendix 1, note: free placement is a rule of Chinese counting only.
+        raise SettingError(
+            N_("free placement of handicap stones is only for Chinese rules (seed 002, appendix 1)")
+        )
     chosen = changed.config.rounds
     if s.key == "rounds" and chosen is not None and chosen < len(event.rounds):
         raise SettingError(f"{len(event.rounds)} rounds are already paired")

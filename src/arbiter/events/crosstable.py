@@ -9,11 +9,15 @@ points and tiebreaks.
 Toguz Korgool events and team events get the layout of seed 002 appendix 3. Columns: number,
 name, rank (Go) or sports title (Toguz Korgool), rating, club and city, one column per
 participant with the results against them, points (О), Berger (Кб) and place (М). A cell shows
-``1``, ``½``, ``0`` for games played — in Toguz Korgool with the participant's korgools when
+``1``, ``0.5``, ``0`` for games played — in Toguz Korgool with the participant's korgools when
 the result records them, ``1(82)`` —, ``+`` and ``-`` for games won and lost by forfeit, ``?``
 after a provisional result, several results (double round robin) separated by a space, ``X`` on
 the diagonal. In team events a cell holds the board points of the match and the points column
 the match points; Berger is then by match points.
+
+Every number of the table is written one way, as a decimal (``0.5``, ``1.5``, ``2.75``), the way
+the seeds write points («ничья - 0,5», seed 002 2.8.1; «по 0,5 очка», seed 000 7.2), so that a
+half and a quarter never look different in one table.
 
 >>> from arbiter.events.event import Event
 >>> e = Event.create("toguz", "round-robin")
@@ -69,7 +73,7 @@ class Crosstable(Table):
 
 def _cell(enc: Encounter, team: bool, korgools: int | None = None) -> str:
     if team:
-        text = _half(enc.game_points)
+        text = show(enc.game_points)
         if enc.forfeit:
             text = "+" if enc.outcome == "win" else "-"
     elif enc.kind == "forfeit-win":
@@ -79,7 +83,7 @@ def _cell(enc: Encounter, team: bool, korgools: int | None = None) -> str:
     elif enc.kind == "void":
         text = "0"
     else:
-        text = {"win": "1", "draw": "½", "loss": "0"}[enc.outcome]
+        text = {"win": "1", "draw": show(Fraction(1, 2)), "loss": "0"}[enc.outcome]
         if korgools is not None:
             text += f"({korgools})"
     return text + ("?" if enc.provisional else "")
@@ -93,14 +97,6 @@ def _korgools(event: Competition, no: int, enc: Encounter) -> int | None:
         if game.opponent_of(no) == enc.opponent and game.result is not None:
             return game.result.korgools_of(game.side_of(no))
     return None
-
-
-def _half(value: Fraction) -> str:
-    text = show(value)
-    if value.denominator == 2:
-        whole = value.numerator // 2
-        return f"{whole}½" if whole else "½"
-    return text
 
 
 def crosstable(event: Competition, after_round: int | None = None) -> Crosstable:
@@ -147,8 +143,8 @@ def crosstable(event: Competition, after_round: int | None = None) -> Crosstable
                 rating,
                 club,
                 *cells,
-                _half(ctx.ledger.total(no, "points")),
-                _half(berger(ctx, no, frozenset({no}))),
+                show(ctx.ledger.total(no, "points")),
+                show(berger(ctx, no, frozenset({no}))),
                 str(places[no]),
             )
         )

@@ -126,8 +126,17 @@ def _read_player(doc: Json, path: str) -> Player:
             withdrawn=r.integer("withdrawn", None, optional=True),
             excluded=r.typed("excluded", bool, False),
             ids=_ids(r.typed("ids", dict, {}), path),
+            skips=_skips(r.items("skips"), path),
         ),
     )
+
+
+def _skips(items: list[Json], path: str) -> tuple[int, ...]:
+    """The rounds a player announced they will miss: whole numbers from 1."""
+    for value in items:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 999:
+            raise DocumentError(f"{path}.skips: {_show(value)} is not a round number")
+    return tuple(sorted(set(items)))
 
 
 def _ids(doc: dict[str, Json], path: str) -> tuple[tuple[str, str], ...]:

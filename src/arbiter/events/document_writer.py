@@ -26,6 +26,14 @@ Json = Any
 
 
 def _player(p: Player) -> dict[str, Json]:
+    doc = _player_fields(p)
+    if p.skips:
+        # written only when there are some: documents without them stay as they were
+        doc["skips"] = list(p.skips)
+    return doc
+
+
+def _player_fields(p: Player) -> dict[str, Json]:
     return {
         "no": p.no,
         "surname": p.surname,

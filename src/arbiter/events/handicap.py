@@ -2,9 +2,11 @@
 
 ``none``: even games, the event's komi. ``rank``: the rank difference, each rank above
 ``handicap_threshold`` counted as it, less ``handicap_correction``, at most ``handicap_max``;
-the weaker player takes Black (seed 002 2.6.3) and the komi is ``handicap_komi`` (a handicap of
-1 means no stones, Black moves first). ``mms``: the same from the McMahon scores before the
-round (McMahon events, OpenGotha's "handicap based on MMS"), each score counted as a rank.
+the weaker player takes Black (seed 002 2.6.3) and the komi is ``handicap_komi``; a handicap of
+1 means no stones, Black moves first, and komi 0 unless the organiser set ``handicap_komi``
+(seed 002 appendix 1: «фора 1 — просто первый ход без коми»). ``mms``: the same from the
+McMahon scores before the round (McMahon events, OpenGotha's "handicap based on MMS"), each
+score counted as a rank.
 ``pair-table``: pair go, the event's table of pair points (spec pair-go.md,
 :func:`arbiter.games.go.pairgo.pair_handicap`); equal pairs keep the colours drawn by the system
 (nigiri). Players or pairs without a rank play even games.
@@ -104,7 +106,7 @@ def go_setup(event: Competition, black: int, white: int) -> Setup:
                 # the weaker player takes Black
                 if levels[0] > levels[1]:
                     black, white = white, black
-                return Setup(black, white, stones, cfg.handicap_komi)
+                return Setup(black, white, stones, cfg.komi_for(stones))
     if policy == "pair-table" and event.discipline == "pair":
         pa, pb = event.participant(black), event.participant(white)
         if isinstance(pa, Pair) and isinstance(pb, Pair):

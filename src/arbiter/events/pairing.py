@@ -63,7 +63,7 @@ def pair_next_round(event: E) -> E:
     planned = system.planned_rounds(event)
     if number > planned:
         if isinstance(system, BracketSystem) and event.rounds:
-            raise PairingError(system.undecided(event, len(event.rounds)))
+            raise system.undecided(event, len(event.rounds))
         raise PairingError(
             f"the {SYSTEM_NAMES[event.system]} is complete: {_rounds(planned)} paired"
         )

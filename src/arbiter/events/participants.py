@@ -69,7 +69,9 @@ class Player:
     entries); ``withdrawn`` the first round the player no longer plays (``None``: still in);
     ``excluded`` marks a withdrawal by the referee (e.g. the 4th warning in Toguz Korgool);
     ``ids`` are the player's ids in rating lists as ``(registry, id)`` pairs sorted by registry
-    (``egf``: EGF PIN, ``fide``: FIDE id, ``ffg``, ``aga``), kept for results files."""
+    (``egf``: EGF PIN, ``fide``: FIDE id, ``ffg``, ``aga``), kept for results files; ``skips``
+    the rounds, sorted, the player announced they will miss while staying in (OpenGotha's
+    per-round participation): they are not paired in them."""
 
     no: int
     surname: str
@@ -88,6 +90,7 @@ class Player:
     withdrawn: int | None = None
     excluded: bool = False
     ids: tuple[tuple[str, str], ...] = ()
+    skips: tuple[int, ...] = ()
 
     @property
     def name(self) -> str:
@@ -109,8 +112,17 @@ class Player:
         return ", ".join(part for part in (self.club, self.city) if part)
 
     def plays_in(self, round_no: int) -> bool:
-        """Whether the player takes part in round ``round_no``."""
-        return self.entered <= round_no and (self.withdrawn is None or round_no < self.withdrawn)
+        """Whether the player takes part in round ``round_no`` (entered, not withdrawn, and
+        not a round announced as skipped).
+
+        >>> Player(1, "Nicita", skips=(2,)).plays_in(2), Player(1, "Nicita", skips=(2,)).plays_in(3)
+        (False, True)
+        """
+        return (
+            self.entered <= round_no
+            and (self.withdrawn is None or round_no < self.withdrawn)
+            and round_no not in self.skips
+        )
 
 
 @dataclass(frozen=True, slots=True)

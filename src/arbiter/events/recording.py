@@ -16,10 +16,12 @@ from dataclasses import replace
 
 from arbiter.events.competition import Competition, E
 from arbiter.events.errors import EventError, ResultError
+from arbiter.events.korgool_counts import describe
 from arbiter.events.results import Result
 from arbiter.events.settings import BRACKET_SYSTEMS
 from arbiter.events.systems import system_for
-from arbiter.events.teams import meeting_winner
+from arbiter.events.systems.knockout import KORGOOLS_NEEDED
+from arbiter.events.teams import korgools_needed, meeting_winner
 
 
 def read_result(event: Competition, text: str | Result) -> Result:
@@ -81,6 +83,10 @@ def _record_extra(event: E, round_no: int, table: int, value: Result) -> E:
             f"round {round_no} table {table} is not finished: "
             "record its result before an extra game"
         )
+    needed = korgools_needed(event, games)
+    if needed:
+        # seed 000 10.2: the korgools come before board 1 and the extra game
+        raise EventError(KORGOOLS_NEEDED, games=describe(event, needed))
     if meeting_winner(event, games) is not None:
         raise EventError(
             f"round {round_no} table {table} is decided already: no extra game is needed"

@@ -6,6 +6,8 @@ or only the loser's, ``1-0(76)`` (seed 000 items 3.2 and 7.3). Go results are SG
 ``B+3.5``, ``W+R``, ``B+T``, ``W+F``, ``B+`` (margin unknown), ``0`` (jigo), ``Void`` (no result).
 In both games ``+-`` is a win by forfeit for the first mover (Go: Black, Toguz Korgool: White),
 ``-+`` one for the second mover and ``--`` a loss by forfeit for both (seed 002 item 3.18.3).
+Go has ``++`` too, a game both players won (OpenGotha's ``RESULT_BOTHWIN``, a referee's
+decision): a game played, a win for each side.
 A ``?`` suffix marks a provisional result set by the referee for an unfinished game (seed 002
 item 2.8.8).
 
@@ -37,7 +39,7 @@ from arbiter.i18n import N_
 
 GameName = Literal["go", "toguz"]
 Side = Literal["black", "white"]
-Kind = Literal["played", "forfeit", "double-forfeit", "void"]
+Kind = Literal["played", "forfeit", "double-forfeit", "void", "double-win"]
 Outcome = Literal["win", "draw", "loss"]
 Reason = Literal["R", "T", "F"]
 
@@ -80,9 +82,10 @@ def other(side: Side) -> Side:
 class Result:
     """A game's result.
 
-    ``winner`` is ``None`` for a draw, a double forfeit and ``Void``. ``kind`` says whether the
-    game was ``played``, won by ``forfeit`` (never played), lost by both (``double-forfeit``) or
-    ended without a result (``void``). ``margin`` and ``reason`` are Go's (``B+3.5``, ``B+R``);
+    ``winner`` is ``None`` for a draw, a double forfeit, a double win and ``Void``. ``kind``
+    says whether the game was ``played``, won by ``forfeit`` (never played), lost by both
+    (``double-forfeit``), ended without a result (``void``) or, in Go, was won by both
+    (``double-win``, ``++``). ``margin`` and ``reason`` are Go's (``B+3.5``, ``B+R``);
     ``korgools`` holds White's and Black's kazans in Toguz Korgool, each ``None`` when not written.
     """
 
@@ -99,13 +102,15 @@ class Result:
             object.__setattr__(self, "korgools", None)  # no count written is no counts at all
         if self.kind == "forfeit" and self.winner is None:
             raise ResultError("a forfeit needs a winner")
-        if self.kind in ("double-forfeit", "void") and self.winner is not None:
+        if self.kind in ("double-forfeit", "void", "double-win") and self.winner is not None:
             raise ResultError(f"a {self.kind} result has no winner")
         if self.game == "toguz":
             if self.margin is not None or self.reason is not None:
                 raise ResultError("Toguz Korgool results have no margin or reason")
             if self.kind == "void":
                 raise ResultError(N_("Toguz Korgool results have no 'Void'"))
+            if self.kind == "double-win":
+                raise ResultError("Toguz Korgool results have no '++' (both win)")
         else:
             if self.korgools is not None:
                 raise ResultError("Go results carry no korgools")
@@ -145,6 +150,8 @@ class Result:
             first = first_mover(game)
             if forfeit == "both":
                 return cls(game, None, "double-forfeit", provisional=provisional)
+            if forfeit == "double-win":
+                return cls(game, None, "double-win", provisional=provisional)
             winner = first if forfeit == "first" else other(first)
             return cls(game, winner, "forfeit", provisional=provisional)
         if game == "toguz":
@@ -159,8 +166,9 @@ class Result:
 
     @property
     def played(self) -> bool:
-        """Whether the game was played over the board (``B+F`` was; ``+-`` was not)."""
-        return self.kind == "played"
+        """Whether the game was played over the board (``B+F`` and ``++`` were; ``+-`` was
+        not)."""
+        return self.kind in ("played", "double-win")
 
     @property
     def is_draw(self) -> bool:
@@ -170,6 +178,8 @@ class Result:
     def outcome(self, side: Side) -> Outcome:
         """``win``, ``draw`` or ``loss`` for ``side``; a double forfeit and ``Void`` are losses
         for both (they score no points)."""
+        if self.kind == "double-win":
+            return "win"
         if self.winner is None:
             return "draw" if self.kind == "played" else "loss"
         return "win" if self.winner == side else "loss"
@@ -201,6 +211,8 @@ class Result:
             return "+-" if self.winner == first else "-+"
         if self.kind == "double-forfeit":
             return "--"
+        if self.kind == "double-win":
+            return "++"
         if self.kind == "void":
             return "Void"
         if self.game == "toguz":
@@ -216,7 +228,7 @@ class Result:
         return f"{'B' if self.winner == 'black' else 'W'}+{tail}"
 
 
-_FORFEITS = {"+-": "first", "-+": "second", "--": "both"}
+_FORFEITS = {"+-": "first", "-+": "second", "--": "both", "++": "double-win"}
 _TOGUZ_SIDE = r"(1/2|½|1|0)(?:\s*\(\s*(\d{1,3})\s*\))?"
 _TOGUZ_RE = re.compile(rf"^{_TOGUZ_SIDE}\s*[-–—:]\s*{_TOGUZ_SIDE}$")
 _GO_RE = re.compile(r"^([BW])\s*\+\s*(R|RESIGN|T|TIME|F|FORFEIT|\d+(?:\.\d+)?)?$", re.IGNORECASE)

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Literal
 
 from arbiter.events.competition import Competition
+from arbiter.events.korgool_counts import count_missing
 from arbiter.events.results import SIDES, Outcome, Result, Side, first_mover
 from arbiter.events.rounds import Game
 from arbiter.events.sanctions import penalties
@@ -58,6 +59,9 @@ class Encounter:
     game_points: Fraction
     first: bool | None = None
     korgools_lost: int = 0
+    #: Lost games played over the board whose korgools were not written (they are not in
+    #: ``korgools_lost``: a criterion that sums korgools cannot use this encounter).
+    korgools_missing: int = 0
     boards: tuple[Fraction, ...] = ()
     handicap: int = 0
     provisional: bool = False
@@ -79,7 +83,7 @@ class Encounter:
 
 
 def _kind(result: Result, side: Side) -> EncounterKind:
-    if result.kind == "played":
+    if result.kind in ("played", "double-win"):  # both won a game played (Go's ``++``)
         return "game"
     if result.kind == "void":
         return "void"
@@ -107,6 +111,7 @@ def _game_encounter(event: Competition, game: Game, side: Side) -> Encounter:
         points,
         first=side == first_mover(event.game),
         korgools_lost=korgools or 0,
+        korgools_missing=1 if count_missing(result, side) else 0,
         handicap=signed,
         provisional=result.provisional,
     )
@@ -189,6 +194,7 @@ def _match_encounters(event: Competition, games: list[Game]) -> list[tuple[int, 
                     gp,
                     first=team == first_team,
                     korgools_lost=summary.korgools_lost[team],
+                    korgools_missing=len(summary.korgools_missing[team]),
                     boards=boards,
                     provisional=summary.provisional,
                 ),

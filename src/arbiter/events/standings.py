@@ -6,6 +6,10 @@ first criterion, each tied group by the next, and so on; head-to-head (``DE``) i
 within the group tied at that point. Places are 1, 2, 3, … in that order; ``shared`` marks a
 participant tied on every criterion with a neighbour (tied participants are listed by number).
 
+A criterion that sums korgools (``KLG``, seed 000 10.2) does not split a tied group in which a
+lost game has no korgool count: a missing count is not 0, so the group stays tied there (its
+members share the place) and :attr:`Standings.korgools_needed` names the games to complete.
+
 Knockout systems order by the bracket (final places; participants eliminated at the same stage
 share a place) and report the tiebreaks without using them.
 
@@ -18,6 +22,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbiter.events.competition import Competition
+from arbiter.events.korgool_counts import count_missing
+from arbiter.events.results import SIDES
+from arbiter.events.rounds import Game
 from arbiter.events.scorecard import deductions, encounters, starting_scores
 from arbiter.events.settings import BRACKET_SYSTEMS
 from arbiter.events.systems.schedules import bracket_classes, planned_rounds
@@ -25,6 +32,7 @@ from arbiter.events.systems.scheveningen import Scheveningen
 from arbiter.events.teams import board_count
 from arbiter.events.tiebreak_codes import GROUP_RELATIVE, PRIMARY
 from arbiter.events.tiebreaks import TIEBREAKS, Context, Value
+from arbiter.events.tiebreaks_go import pending_encounters, ranks_and_ratings, with_pending
 from arbiter.events.unplayed import Ledger
 
 Json = dict[str, object]
@@ -76,11 +84,15 @@ def _json_value(value: Value) -> object:
 @dataclass(frozen=True, slots=True)
 class Standings:
     """The standings after round ``after_round``: ``order`` is every criterion used, the points
-    first; ``rows`` in place order."""
+    first; ``rows`` in place order; ``korgools_needed`` the lost games without a korgool count
+    that kept a tied group from being split by a criterion that sums korgools."""
 
     after_round: int
     order: tuple[str, ...]
     rows: tuple[Row, ...]
+    korgools_needed: tuple[Game, ...] = ()
+    #: The participants of the tied groups a korgool sum could not split (a count missing).
+    undecided: frozenset[int] = frozenset()
 
     def to_json(self) -> list[Json]:
         """The rows as JSON objects."""
@@ -100,7 +112,8 @@ def criteria(event: Competition) -> tuple[str, ...]:
     primary = "MP" if event.discipline == "team" else "PTS"
     if event.system in BRACKET_SYSTEMS:
         return order
-    if order and (order[0] in PRIMARY or order[0] == "MMS"):
+    if order and (order[0] in PRIMARY or order[0] in ("MMS", "CPS")):
+        # the McMahon score, or OpenGotha's cup score, is a main score of its own
         return order
     return (primary, *order)
 
@@ -109,6 +122,9 @@ def context(event: Competition, upto: int) -> Context:
     """The tiebreak context of the event after round ``upto``."""
     cfg = event.config
     records = encounters(event, upto)
+    if cfg.unplayed == "egf":
+        records = with_pending(records, pending_encounters(event, upto))
+    ranks, ratings = ranks_and_ratings(event)
     planned = max(planned_rounds(event), upto, cfg.rounds or 0)
     gp_draw = cfg.scoring.draw * (board_count(event) if event.discipline == "team" else 1)
     draw = cfg.match_points.draw if event.discipline == "team" else cfg.scoring.draw
@@ -128,6 +144,8 @@ def context(event: Competition, upto: int) -> Context:
         draw=draw,
         gp_draw=gp_draw,
         round_down=cfg.round_down,
+        ranks=ranks,
+        ratings=ratings,
     )
     return Context(ledger, event.numbers, event.discipline == "team")
 
@@ -154,9 +172,10 @@ def standings(event: Competition, after_round: int | None = None) -> Standings:
     else:
         groups = [(None, event.numbers)]
     rows: list[Row] = []
+    stopped: set[int] = set()
     for group_no, members in groups:
         values: dict[int, dict[str, Value]] = {no: {} for no in members}
-        buckets = _rank(ctx, order, 0, tuple(sorted(members)), values)
+        buckets = _rank(ctx, order, 0, tuple(sorted(members)), values, stopped)
         place = 1
         for bucket in buckets:
             for no in bucket:
@@ -176,7 +195,26 @@ def standings(event: Competition, after_round: int | None = None) -> Standings:
                     )
                 )
                 place += 1
-    return Standings(upto, order, tuple(rows))
+    return Standings(upto, order, tuple(rows), _missing(event, upto, stopped), frozenset(stopped))
+
+
+#: The criteria that sum korgool counts.
+KORGOOL_SUMS = frozenset({"KLG"})
+
+
+def _missing(event: Competition, upto: int, members: set[int]) -> tuple[Game, ...]:
+    """The games of rounds 1..``upto`` that ``members`` lost without a korgool count."""
+    if not members:
+        return ()
+    return tuple(
+        g
+        for rnd in event.rounds[:upto]
+        for g in rnd.games
+        if g.result is not None
+        and any(
+            g.participant_of(side) in members and count_missing(g.result, side) for side in SIDES
+        )
+    )
 
 
 def _rank(
@@ -185,11 +223,18 @@ def _rank(
     index: int,
     members: tuple[int, ...],
     values: dict[int, dict[str, Value]],
+    stopped: set[int],
 ) -> list[tuple[int, ...]]:
-    """Split ``members`` by the criteria from ``order[index]`` on, best first."""
+    """Split ``members`` by the criteria from ``order[index]`` on, best first; a group that a
+    korgool sum would split while a count is missing stays whole, its members in ``stopped``."""
     if len(members) == 1 or index == len(order):
         return [members]
     code = order[index]
+    if code in KORGOOL_SUMS and any(
+        e.korgools_missing for no in members for e in ctx.ledger.counted(no)
+    ):
+        stopped.update(members)
+        return [members]
     group = frozenset(members)
     for no in members:
         if code in GROUP_RELATIVE or code not in values[no]:
@@ -198,7 +243,7 @@ def _rank(
     result: list[tuple[int, ...]] = []
     for key in distinct:
         bucket = tuple(no for no in members if _key(values[no][code]) == key)
-        result.extend(_rank(ctx, order, index + 1, bucket, values))
+        result.extend(_rank(ctx, order, index + 1, bucket, values, stopped))
     return result
 
 

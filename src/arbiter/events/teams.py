@@ -11,7 +11,9 @@ The match goes to the team with more board points: match points 2/1/0 (seed 002 
 ``match_points`` setting). A drawn match in a knockout is broken (seed 000 10.2): in Toguz
 Korgool by the korgools in lost games (more is better), then by board 1, then by an extra game;
 in Go by the boards in board order (the first board won decides), then by an extra game. The
-extra game is entered on board 1 of the match.
+extra game is entered on board 1 of the match. A lost game whose count was not written stops
+the korgool criterion: the match stays undecided until the count is entered
+(:mod:`arbiter.events.korgool_counts`), as a missing count is not 0.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Protocol
 from arbiter.events.competition import Competition, E, Lineup
 from arbiter.events.entries import resolve_players
 from arbiter.events.errors import EventError, UnknownEntry
+from arbiter.events.korgool_counts import count_missing, missing_counts
 from arbiter.events.participants import Team
 from arbiter.events.results import SIDES, Result, Side, first_mover
 from arbiter.events.rounds import Game
@@ -212,6 +215,8 @@ class MatchSummary:
     boards: dict[int, tuple[Fraction | None, ...]]
     wins: dict[int, int]
     korgools_lost: dict[int, int]
+    #: The boards each team lost over the board without a korgool count written.
+    korgools_missing: dict[int, tuple[int, ...]]
     complete: bool
     played: bool
     provisional: bool
@@ -240,6 +245,7 @@ def summarize(event: Competition, games: Sequence[Game]) -> MatchSummary:
     boards: dict[int, list[Fraction | None]] = {t: [] for t in teams}
     wins = {t: 0 for t in teams}
     lost = {t: 0 for t in teams}
+    missing: dict[int, list[int]] = {t: [] for t in teams}
     complete, played, provisional = True, False, False
     for g in ordered:
         for side in SIDES:
@@ -253,7 +259,10 @@ def summarize(event: Competition, games: Sequence[Game]) -> MatchSummary:
             outcome = g.result.outcome(side)
             if outcome == "win":
                 wins[team] += 1
+            elif count_missing(g.result, side):
+                missing[team].append(g.board or 1)
             elif outcome == "loss":
+                # a forfeit loss has no kazan to count: nothing is added
                 lost[team] += g.result.korgools_of(side) or 0
         if g.result is None:
             complete = False
@@ -268,6 +277,7 @@ def summarize(event: Competition, games: Sequence[Game]) -> MatchSummary:
         {t: tuple(v) for t, v in boards.items()},
         wins,
         lost,
+        {t: tuple(v) for t, v in missing.items()},
         complete,
         played,
         provisional,
@@ -304,6 +314,8 @@ def meeting_winner(event: Competition, games: Sequence[Game]) -> int | None:
     if summary.board_points[a] != summary.board_points[b]:
         return a if summary.board_points[a] > summary.board_points[b] else b
     if event.game == "toguz":
+        if korgools_needed(event, games):
+            return None
         if summary.korgools_lost[a] != summary.korgools_lost[b]:
             return a if summary.korgools_lost[a] > summary.korgools_lost[b] else b
         decisive = summary.boards[a][:1]
@@ -316,3 +328,18 @@ def meeting_winner(event: Competition, games: Sequence[Game]) -> int | None:
             return a if mine > theirs else b
     board_one = min(games, key=lambda g: g.board or 0)
     return _extra_winner(board_one)
+
+
+def korgools_needed(event: Competition, games: Sequence[Game]) -> tuple[Game, ...]:
+    """The games of a Toguz Korgool team match whose korgool counts decide it and are missing:
+    the match is complete and drawn on board points, so seed 000 10.2 compares the korgools in
+    lost games, and these lost games have no count. Empty when nothing is needed."""
+    if event.game != "toguz" or all(g.board is None for g in games):
+        return ()
+    if any(g.result is None for g in games):
+        return ()
+    summary = summarize(event, games)
+    a, b = summary.teams
+    if summary.board_points[a] != summary.board_points[b]:
+        return ()
+    return missing_counts(games)

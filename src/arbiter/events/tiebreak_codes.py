@@ -37,6 +37,10 @@ NAMES: dict[str, str] = {
     "GSB": N_("Berger by board points"),
     "BRD": N_("Boards in order"),
     "KLG": N_("Korgools in lost games"),
+    "EXT": N_("Exploits tried"),
+    "EXR": N_("Exploits achieved"),
+    "CPS": N_("Cup score"),
+    "RATING": N_("Rating"),
 }
 
 #: Every code, in the order messages list them.

@@ -13,6 +13,9 @@ Go (EGF names): ``MMS`` McMahon score (starting score + points; points outside M
 ``SOSOS`` the sum of the opponents' SOS; ``SODOS`` the McMahon scores of beaten opponents
 (half for jigo); ``CUSS`` the sum of the running McMahon score after each round.
 
+OpenGotha's ``EXT``, ``EXR`` (exploits tried and achieved), ``CPS`` (cup score) and
+``RATING``: :mod:`arbiter.events.tiebreaks_go`.
+
 Teams (seed 002 2.8.1, seed 000 10.2): ``MP`` match points; ``GP`` board points; ``MSB`` Berger
 by match points; ``GSB`` Berger by board points; ``BRD`` the board points of board 1, then
 board 2, … compared in that order; ``KLG`` korgools in lost games (Toguz Korgool, more is
@@ -36,6 +39,7 @@ from fractions import Fraction
 
 from arbiter.events.scorecard import Encounter
 from arbiter.events.tiebreak_codes import ALIASES, GROUP_RELATIVE, NAMES, PRIMARY, name, parse_codes
+from arbiter.events.tiebreaks_go import cup_score, exploits_achieved, exploits_tried, rating
 from arbiter.events.unplayed import Base, Ledger, is_vur
 
 Value = Fraction | tuple[Fraction, ...]
@@ -77,6 +81,9 @@ def _contributions(
             out.append((value, False if enc.kind == "game" else is_vur(enc)))
         else:
             out.append((ledger.dummy(no, enc, base), is_vur(enc)))
+    # egf: a round not assigned at all counts the own starting score, as OpenGotha does
+    start = ledger.start.get(no, ZERO) if base == "mms" else ZERO
+    out.extend((start, False) for _ in range(ledger.unassigned(no)))
     return out
 
 
@@ -211,7 +218,7 @@ def sosos(ctx: Context, no: int, group: frozenset[int]) -> Fraction:
             total += ledger.start.get(no, ZERO) * ledger.played_rounds
         else:
             total += sos(ctx, no, group)
-    return total
+    return total + ledger.start.get(no, ZERO) * ledger.played_rounds * ledger.unassigned(no)
 
 
 def sodos(ctx: Context, no: int, group: frozenset[int]) -> Fraction:
@@ -281,6 +288,10 @@ TIEBREAKS: dict[str, Tiebreak] = {
     "GSB": berger_boards,
     "BRD": boards,
     "KLG": korgools_lost,
+    "EXT": exploits_tried,
+    "EXR": exploits_achieved,
+    "CPS": cup_score,
+    "RATING": rating,
 }
 
 __all__ = [

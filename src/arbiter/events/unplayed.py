@@ -17,12 +17,16 @@ One policy per event, the ``unplayed`` setting:
   an opponent counts as a draw; a participant's own unplayed round R counts as a game against a
   virtual opponent with ``S_before(R) + (win − S_R) + draw × (n − R)``.
 ``egf`` (EGF/OpenGotha, the Go default): opponents' scores as they are; a round without a game
-  against an opponent counts the participant's own starting McMahon score (0 outside McMahon);
-  games against an opponent, forfeits included, count that opponent. In SOS the opponent's
+  against an opponent counts the participant's own starting McMahon score (0 outside McMahon),
+  and so does a round in which the participant has neither a game nor a bye (not paired,
+  pre-registered, not yet entered: OpenGotha's ``NOT_ASSIGNED``); games against an opponent,
+  forfeits included, count that opponent, and so does a game without a result yet (OpenGotha
+  counts every paired round). In SOS the opponent's
   McMahon score is lowered by the handicap the participant received and raised by the handicap
   it gave (as OpenGotha's results files show); SOSOS counts a virtual opponent as the
   participant's starting score times the rounds played. With the ``round_down`` setting (OpenGotha's
-  default) points and McMahon scores are rounded down before anything is computed from them.
+  default) the points of byes and absences are rounded down (not a jigo's half point) before
+  anything is computed from them, as OpenGotha's ``genRoundDownNBWMMS`` does.
 
 Every rule works on a *base*: game points (``points``), McMahon scores (``mms``: starting score
 plus points) or team board points (``gp``).
@@ -68,6 +72,9 @@ class Ledger:
     draw: Fraction
     gp_draw: Fraction
     round_down: bool = False
+    #: Go rank values and ratings by participant (OpenGotha's EXT, EXR and Rating).
+    ranks: dict[int, int] = field(default_factory=dict)
+    ratings: dict[int, int] = field(default_factory=dict)
     _cache: dict[tuple[str, int, Base], Fraction] = field(default_factory=dict)
 
     # -- totals -----------------------------------------------------------------------------
@@ -75,17 +82,30 @@ class Ledger:
     def total(self, no: int, base: Base) -> Fraction:
         """The participant's score on ``base`` (deductions included)."""
         field_of = _field(base)
-        pts = sum((field_of(e) for e in self.records.get(no, ())), Fraction(0))
+        records = self.records.get(no, ())
+        pts = sum((field_of(e) for e in records if e.opponent is not None), Fraction(0))
+        away = sum((field_of(e) for e in records if e.opponent is None), Fraction(0))
+        if self.round_down and base != "gp":
+            # OpenGotha's genRoundDownNBWMMS floors the points of byes and absences, not a
+            # jigo's half point
+            away = Fraction(math.floor(away))
+        pts += away
         pts -= (self.gp_deduction if base == "gp" else self.deduction).get(no, Fraction(0))
         if base == "mms":
             pts += self.start.get(no, Fraction(0))
-        if self.round_down and base != "gp":
-            return Fraction(math.floor(pts))
         return pts
 
     def counted(self, no: int) -> tuple[Encounter, ...]:
         """The rounds that count for tiebreaks (rests and knockout byes do not)."""
         return tuple(e for e in self.records.get(no, ()) if e.counts)
+
+    def unassigned(self, no: int) -> int:
+        """Under ``egf``, the rounds 1..played in which the participant has no encounter at all
+        (neither game nor bye, nor rest): each counts as OpenGotha's ``NOT_ASSIGNED``."""
+        if self.policy != "egf":
+            return 0
+        seen = {e.round for e in self.records.get(no, ())}
+        return sum(1 for r in range(1, self.played_rounds + 1) if r not in seen)
 
     # -- the policy ---------------------------------------------------------------------------
 

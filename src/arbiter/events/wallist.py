@@ -95,6 +95,8 @@ def game_cell(game: Game, no: int, place_of: dict[int, int]) -> str:
         mark = ("+" if result.winner == side else "-") + "!"
     elif result.kind == "void":
         mark = "-"
+    elif result.kind == "double-win":
+        mark = "+"
     elif result.winner is None:
         mark = "="
     else:

@@ -21,7 +21,7 @@ from typing import Any, Literal, TypeAlias
 from arbiter.clock import Side
 from arbiter.match.errors import ActionError
 
-__all__ = ["SYSTEM", "Actor", "ActorKind", "Role", "other_side"]
+__all__ = ["AGREEMENT", "SYSTEM", "Actor", "ActorKind", "Role", "other_side"]
 
 ActorKind: TypeAlias = Literal["player", "referee", "system"]
 Role: TypeAlias = Literal["man", "woman"]
@@ -114,3 +114,8 @@ class Actor:
 
 SYSTEM = Actor("system")
 """The server itself: it declares flag falls and late-arrival forfeits (:meth:`Match.tick`)."""
+
+AGREEMENT = Actor.referee("agreement")
+"""What a casual game's players agreed on, applied for them (a takeback: the position restored)
+or decided by the server's rules for such games (the abort without first moves): no referee's
+decision, so not among the referees' notes (:mod:`arbiter.match.notes`)."""

@@ -253,12 +253,9 @@ def _claim(m: MatchState, a: A.Claim, now: float, actor: Actor) -> MatchState:
     assert actor.side is not None
     if a.ground == "repetition":
         require(m, "playing")
-        seen = m.board.repetitions()
-        if seen < conduct.repetitions:
-            raise ClaimRejected(
-                f"the position has stood on the board {_times(seen)}; the repetition draw "
-                f"needs {_times(conduct.repetitions)} (seed 000 3.7, 8.4)"
-            )
+        why = m._repetition_draw(conduct)
+        if why is not None:
+            raise ClaimRejected(why)
         return end(m, m.board.result(None, "repetition"), now)
     if a.ground == "draw-offers":
         require(m, "playing", "paused", "adjourned")
@@ -279,10 +276,6 @@ def _claim(m: MatchState, a: A.Claim, now: float, actor: Actor) -> MatchState:
             else f"the move cap is {cap} full moves; {m.board.full_moves()} are played"
         )
     return suspend(m, now, "awaiting-decision", awaiting="move-cap")
-
-
-def _times(n: int) -> str:
-    return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
 
 
 def _mark_dead(m: MatchState, a: A.MarkDead, now: float, actor: Actor) -> MatchState:

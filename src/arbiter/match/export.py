@@ -8,10 +8,11 @@ unfinished one is written as such):
   that came with a draw offer (seed 000 8.3), the mover's time left after each move as
   ``{[%clk H:MM:SS]}``, the result with korgool counts, a ``Termination`` tag. A forfeit has
   no korgools (``1-0``); a double forfeit or no result leaves the result open (``*``) with the
-  termination in the tag.
+  termination in the tag. The referees' notes are comments after the move they followed.
 - **Go** (:func:`go_game`, :func:`sgf`): the engine's game with the players (pair go: man and
   woman of each side), event, ``TM``/``OT``, the time left after each move (``BL``/``WL`` and
-  ``OB``/``OW`` in overtime), penalties, warnings as comments, and ``RE``; a double forfeit is
+  ``OB``/``OW`` in overtime), penalties, the referees' notes (warnings, clock corrections,
+  pauses, results set: :mod:`arbiter.match.notes`) as comments, and ``RE``; a double forfeit is
   written ``RE[Void]`` with the reason in the game comment (SGF has no double forfeit).
 
 >>> from arbiter.match import Actor, Match, MatchSettings, Move, Start
@@ -34,6 +35,7 @@ from arbiter.games.go import Result as GoResult
 from arbiter.match.errors import WrongPhase
 from arbiter.match.go import GoBoard
 from arbiter.match.match import Match
+from arbiter.match.notes import RefereeNote, referee_notes
 from arbiter.match.result import MatchResult
 from arbiter.match.settings import Player
 from arbiter.match.toguz import ToguzBoard
@@ -118,7 +120,12 @@ def toguz_record(match: Match) -> ToguzRecord:
         draw_offers=[m.draw_offer for m in match.moves],
         result=record_result,
     )
-    return dataclasses.replace(record, time_control=str(s.time_control))
+    notes = tuple((min(n.ply, len(record.moves)), str(n.sentence())) for n in _notes(match))
+    return dataclasses.replace(record, time_control=str(s.time_control), notes=notes)
+
+
+def _notes(match: Match) -> tuple[RefereeNote, ...]:
+    return referee_notes(match.log, over=match.is_over)
 
 
 def _mover_time(state: ClockState | None) -> float | None:
@@ -175,16 +182,18 @@ def go_game(match: Match) -> Game:
         comments.append(f"Result: {result.text} ({result.termination.replace('-', ' ')})")
     game = board.game
     moves = list(game.moves)
-    for warning in match.warnings:
-        text = f"Warning to {warning.side.capitalize()}" + (
-            f": {warning.reason}" if warning.reason else ""
-        )
-        if 0 < warning.ply <= len(moves):
-            played = moves[warning.ply - 1]
+    before: list[str] = []
+    for note in _notes(match):
+        if note.what == "penalise":
+            continue  # SGF writes the penalties themselves (arbiter.records.sgf)
+        text = str(note.sentence())
+        if 0 < note.ply <= len(moves):
+            played = moves[note.ply - 1]
             comment = f"{played.comment}\n{text}" if played.comment else text
-            moves[warning.ply - 1] = dataclasses.replace(played, comment=comment)
+            moves[note.ply - 1] = dataclasses.replace(played, comment=comment)
         else:
-            comments.insert(0, text)
+            before.append(text)
+    comments[:0] = before
     info = GameInfo(
         black=_go_players(match.players("black")),
         white=_go_players(match.players("white")),

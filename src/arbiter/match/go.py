@@ -13,6 +13,9 @@ The rules it implements:
   loses by forfeit.
 - **Pair go** (seed 004): the order of the four players; a referee may enter a move played out
   of turn (3 points of penalty).
+- **Free handicap placement** (seed 002 appendix 1, note: with Chinese counting Black places
+  the handicap stones freely): the game opens in the ``placing`` phase, Black puts the stones
+  one by one on empty points (:meth:`GoBoard.place`), then White moves first.
 
 >>> from arbiter.match.settings import GoGame
 >>> board = GoBoard.new(GoGame(size=9))
@@ -33,10 +36,12 @@ from arbiter.games.go import (
     Game,
     OutOfTurn,
     Penalty,
+    Point,
     Position,
     Seat,
 )
 from arbiter.games.go import Result as GoResult
+from arbiter.i18n import N_
 from arbiter.match.actors import Role, other_side
 from arbiter.match.errors import IllegalMatchMove, NotYourTurn, WrongPhase
 from arbiter.match.result import MatchResult, Termination
@@ -65,24 +70,35 @@ class GoBoard:
 
     game: Game
     referee_penalties: tuple[Penalty, ...] = ()
+    #: Free handicap stones still to place in all (0: none, or all placed) and those placed.
+    placing: int = 0
+    placed: tuple[str, ...] = ()
 
     @classmethod
     def new(cls, settings: GoGame, handicap: int | None = None) -> GoBoard:
-        """The start of a game (``handicap`` replaces the settings' handicap)."""
+        """The start of a game (``handicap`` replaces the settings' handicap). With free
+        placement and two stones or more the board is empty and Black places them first."""
         stones = settings.handicap if handicap is None else handicap
+        free = settings.handicap_placement == "free" and stones >= 2
         try:
             game = Game.new(
-                settings.size, rules=settings.rules, handicap=stones, pair=settings.pair
+                settings.size,
+                rules=settings.rules,
+                handicap=0 if free else stones,
+                pair=settings.pair,
             )
         except ArbiterError as exc:
             raise WrongPhase(str(exc)) from None
-        return cls(game)
+        return cls(game, placing=stones if free else 0)
 
     # ----- reading
 
     @property
     def position(self) -> Position:
-        """The current position."""
+        """The current position (while Black places free handicap stones: those placed)."""
+        if self.placing:
+            start = self.game.start
+            return Position.setup(start.size, black=self.placed, rules=start.rules)
         return self.game.position
 
     @property
@@ -97,12 +113,14 @@ class GoBoard:
 
     @property
     def phase(self) -> str:
-        """``"playing"``, ``"marking"`` or ``"finished"``."""
-        return self.game.position.phase
+        """``"placing"`` (free handicap stones), ``"playing"``, ``"marking"`` or ``"finished"``."""
+        return "placing" if self.placing else self.game.position.phase
 
     @property
     def to_move(self) -> Side | None:
-        """The colour to move while play goes on, else ``None``."""
+        """The colour to move while play goes on (Black while placing), else ``None``."""
+        if self.placing:
+            return "black"
         return self.game.to_move if self.phase == "playing" else None
 
     @property
@@ -113,12 +131,44 @@ class GoBoard:
 
     @property
     def handicap(self) -> int:
-        """The handicap stones the game started with."""
-        return self.game.start.handicap
+        """The handicap stones the game started with (or free ones Black is placing)."""
+        return self.placing or self.game.start.handicap
 
     def white_stones(self) -> int:
         """White stones on the board now (seed 002 2.6.12 counts them)."""
         return len(self.position.stones("white"))
+
+    # ----- free handicap placement (seed 002 appendix 1, note)
+
+    def place(self, point: str) -> tuple[GoBoard, bool]:
+        """Black puts a free handicap stone on ``point`` (a GTP vertex, an empty point); the
+        board, and whether that was the last stone (then White is to move)."""
+        if not self.placing:
+            raise WrongPhase(N_("there are no free handicap stones to place in this game"))
+        start = self.game.start
+        try:
+            vertex = Point.from_gtp(point, start.size).gtp()
+        except ArbiterError as exc:
+            raise IllegalMatchMove(exc.template, **exc.params) from None
+        if vertex in self.placed:
+            raise IllegalMatchMove(
+                N_("{point} is occupied: a handicap stone stands there"), point=vertex
+            )
+        placed = (*self.placed, vertex)
+        if len(placed) < self.placing:
+            return replace(self, placed=placed), False
+        try:
+            game = Game.new(
+                start.size,
+                rules=start.rules,
+                handicap=self.placing,
+                handicap_points=placed,
+                pair=self.game.pair is not None,
+            )
+        except ArbiterError as exc:
+            raise IllegalMatchMove(exc.template, **exc.params) from None
+        kept = tuple(replace(p, ply=0) for p in self.referee_penalties)
+        return GoBoard(replace(game, penalties=kept), kept), True
 
     # ----- play
 
@@ -160,6 +210,12 @@ class GoBoard:
     ) -> tuple[GoBoard, str]:
         if not isinstance(move, str):
             raise IllegalMatchMove(f"a Go move is a point such as 'Q16' or 'pass', not {move!r}")
+        if self.placing:
+            raise WrongPhase(
+                N_("Black places the handicap stones first ({placed} of {total} placed)"),
+                placed=len(self.placed),
+                total=self.placing,
+            )
         color = self.game.to_move
         seat = Seat(color, role) if role is not None and self.game.pair is not None else None
         try:
@@ -235,7 +291,7 @@ class GoBoard:
         """A new start with ``handicap`` stones (seed 002 2.6.12); referees' penalties stay."""
         fresh = GoBoard.new(settings, handicap)
         kept = tuple(replace(p, ply=0) for p in self.referee_penalties)
-        return GoBoard(replace(fresh.game, penalties=kept), kept)
+        return replace(fresh, game=replace(fresh.game, penalties=kept), referee_penalties=kept)
 
     # ----- results
 

@@ -38,7 +38,7 @@ from typing import Any, cast
 from arbiter.clock import Clock, ClockError
 from arbiter.errors import ArbiterError
 from arbiter.match import actions as A
-from arbiter.match import conduct, referee
+from arbiter.match import conduct, placement, referee
 from arbiter.match import due as due_rules
 from arbiter.match.actions import Action
 from arbiter.match.actors import SYSTEM, Actor
@@ -128,6 +128,7 @@ class Match(MatchState):
                     "moves_left": state.moves_left,
                     "period_left": state.period_left,
                     "extra_periods": state.extra_periods,
+                    "rest": state.rest,
                     "flagged": state.flagged,
                 }
         turn = self.turn
@@ -246,6 +247,7 @@ class Match(MatchState):
 _HANDLERS: dict[type[Action], Callable[[MatchState, Any, float, Actor], MatchState]] = {
     **conduct.HANDLERS,
     **referee.HANDLERS,
+    **placement.HANDLERS,
 }
 assert set(_HANDLERS) == set(A.ACTION_TYPES.values())
 

@@ -108,6 +108,13 @@ def _set_clocks(m: MatchState, a: A.SetClocks, now: float, actor: Actor) -> Matc
     return replace(m, clock=clock)
 
 
+def _split_time(m: MatchState, a: A.SplitTime, now: float, actor: Actor) -> MatchState:
+    if not isinstance(m.board, ToguzBoard):
+        raise WrongPhase("the equal split of a replaced clock is a Toguz Korgool rule (6.7)")
+    _require_clocks(m)
+    return replace(m, clock=m.clock.split_equally(now, a.used))
+
+
 def _add_time(m: MatchState, a: A.AddTime, now: float, actor: Actor) -> MatchState:
     _require_clocks(m)
     return replace(m, clock=m.clock.add_time(a.side, a.seconds, now))
@@ -223,7 +230,8 @@ def _correct_setup(m: MatchState, a: A.CorrectSetup, now: float, actor: Actor) -
         return replace(m, swapped=m.swapped != a.colours_swapped)
     handicap = m.board.handicap if a.handicap is None else a.handicap
     board = m.board.restart(game, handicap)
-    first: Side = "white" if handicap >= 2 else "black"
+    # Black's clock runs while Black places free handicap stones.
+    first: Side = "white" if handicap >= 2 and not board.placing else "black"
     clock = m.clock
     if m.clocked:
         round_start = clock.started_at
@@ -290,6 +298,7 @@ HANDLERS: dict[type[A.Action], Callable[[MatchState, Any, float, Actor], MatchSt
     A.Resume: _resume,
     A.SetClock: _set_clock,
     A.SetClocks: _set_clocks,
+    A.SplitTime: _split_time,
     A.AddTime: _add_time,
     A.IntroduceClocks: _introduce_clocks,
     A.Warn: _warn,

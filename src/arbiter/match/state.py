@@ -159,7 +159,7 @@ class MatchState:
             return ()
         found: list[ClaimGround] = []
         conduct = self._toguz_conduct()
-        if self.status == "playing" and self.board.repetitions() >= conduct.repetitions:
+        if self.status == "playing" and self._repetition_draw(conduct) is None:
             found.append("repetition")
         if self.status != "ready" and self._excess_offers(other_side(side)):
             found.append("draw-offers")
@@ -174,6 +174,25 @@ class MatchState:
         assert isinstance(conduct, ToguzConduct)
         return conduct
 
+    def _repetition_draw(self, conduct: ToguzConduct) -> str | None:
+        """``None`` when Chylymov's draw (or the event's repetition rule) holds now, else why
+        not (seed 000 3.7, 8.4)."""
+        assert isinstance(self.board, ToguzBoard)
+        moves, times = conduct.chylymov_moves, conduct.repetitions
+        if moves is not None and self.board.repeats_after(moves):
+            return None
+        seen = self.board.repetitions()
+        if times is not None and seen >= times:
+            return None
+        why = []
+        if moves is not None:
+            why.append(f"this position did not stand on the board {moves} moves ago")
+        if times is not None:
+            why.append(f"it has stood there {_times(seen)}, the event's rule needs {_times(times)}")
+        if not why:
+            return "this event has no repetition draw"
+        return "; ".join(why) + " (seed 000 3.7, 8.4)"
+
     def _excess_offers(self, side: Side) -> bool:
         if not isinstance(self.board, ToguzBoard):
             return False
@@ -184,3 +203,7 @@ class MatchState:
             return False
         cap = self._toguz_conduct().move_cap
         return cap is not None and self.board.full_moves() >= cap
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else "twice" if n == 2 else f"{n} times"

@@ -9,8 +9,10 @@ The rules it implements:
 - **Flag fall** (3.10 with 3.4): the flagged player's kazan decides: fewer than 81 loses, 81
   draws (more cannot be: 82 ends the game first). Korgools on the rows do not count.
 - **Both flags down** (3.8, 6.9): drawn while both kazans hold 81 or fewer.
-- **Chylymov's position** (3.7, 8.4): a claimable draw when a position (pits, kazans, tuzes and
-  the side to move) stands on the board for the ``repetitions``-th time.
+- **Chylymov's position** (3.7, 8.4, "the position repeated after 73 moves"): a claimable
+  draw when the position on the board (pits, kazans, tuzes and the side to move) is the one
+  that stood on it 73 full moves earlier (:meth:`ToguzBoard.repeats_after`); the event may
+  also allow any recurrence (:meth:`ToguzBoard.repetitions`).
 - **Late arrival** (3.9, 12.13): later than half the main time plus 30 seconds loses.
 
 >>> from arbiter.match.settings import ToguzGame
@@ -108,6 +110,14 @@ class ToguzBoard:
         """How many times the current position has stood on the board (1 the first time)."""
         key = self.position.repetition_key()
         return sum(1 for pos in self.positions if pos.repetition_key() == key)
+
+    def repeats_after(self, moves: int) -> bool:
+        """Whether the current position is the one that stood on the board ``moves`` full moves
+        (``2 × moves`` single moves) earlier: Chylymov's position with ``moves`` = 73."""
+        back = len(self.positions) - 1 - 2 * moves
+        if back < 0:
+            return False
+        return self.positions[back].repetition_key() == self.position.repetition_key()
 
     def full_moves(self) -> int:
         """Full moves completed (both sides moved), for the event's move cap."""

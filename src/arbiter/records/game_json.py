@@ -17,7 +17,9 @@ Version 1, for Toguz Korgool (documented in ``docs/formats.md``)::
 ``start`` is the FEN of the start position when it is not the initial one; a move's ``clock``
 is the mover's time left after it (seconds; omitted when unknown); ``result`` is ``null`` while
 the game is unfinished; ``termination`` says how it ended when known (``kazan``, ``atsyz-kalu``,
-``resignation``, ``time``, ``agreement``, ``forfeit``, ``adjudication``). Reading checks the moves
+``resignation``, ``time``, ``agreement``, ``forfeit``, ``adjudication``); ``notes`` (left out
+when there are none) are the referees' notes, ``{"ply": 12, "text": "Warning 1 to White"}``,
+each after the moves played when it came (``0``: before the first). Reading checks the moves
 against the rules.
 
 >>> from arbiter.games.toguz import Position
@@ -108,6 +110,8 @@ def to_document(record: ToguzRecord) -> dict[str, Any]:
             item["comment"] = m.comment
         moves.append(item)
     doc["moves"] = moves
+    if record.notes:
+        doc["notes"] = [{"ply": ply, "text": text} for ply, text in record.notes]
     tags.pop("Result", None)
     tags.pop("Termination", None)
     if record.result is None:
@@ -202,6 +206,7 @@ def from_document(doc: Any, *, check: bool = True) -> ToguzRecord:
             tags["Termination"] = term
     start = doc.get("start")
     _need(start is None or isinstance(start, str), "'start' must be a FEN (text) or null")
+    notes = _notes(doc.get("notes", []), len(moves))
     record = ToguzRecord(
         moves=tuple(moves),
         tags=MappingProxyType(tags),
@@ -210,6 +215,7 @@ def from_document(doc: Any, *, check: bool = True) -> ToguzRecord:
         start=start,
         variant=variant,
         time_control=time_control,
+        notes=notes,
     )
     if not check:
         return record
@@ -219,6 +225,22 @@ def from_document(doc: Any, *, check: bool = True) -> ToguzRecord:
         raise RecordError(f"JSON game record: {exc}") from None
     _need(not problems, problems[0] if problems else "")
     return record
+
+
+def _notes(raw: Any, plies: int) -> tuple[tuple[int, str], ...]:
+    _need(isinstance(raw, list), "'notes' must be a list")
+    _need(len(raw) <= MAX_MOVES, f"a record holds at most {MAX_MOVES} notes")
+    notes: list[tuple[int, str]] = []
+    for i, item in enumerate(raw, 1):
+        _need(isinstance(item, dict), f"note {i} must be an object")
+        ply, text = item.get("ply"), item.get("text")
+        _need(
+            isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply <= plies,
+            f"note {i}: 'ply' is the number of moves played before it (0 to {plies})",
+        )
+        _need(isinstance(text, str) and text != "", f"note {i}: 'text' must be text")
+        notes.append((ply, text))
+    return tuple(notes)
 
 
 def read_json(text: str) -> ToguzRecord:

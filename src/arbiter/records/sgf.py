@@ -44,6 +44,7 @@ from arbiter.games.go.position import IllegalMove, Position, SetupError
 from arbiter.games.go.result import Result, ResultError, format_points
 from arbiter.i18n import N_
 from arbiter.limits import MAX_MOVES
+from arbiter.records.sgf_counting import read_counting, write_counting
 from arbiter.records.sgf_tree import SgfError, check_shape, parse_tree, shown
 from arbiter.records.sgf_values import (
     HANDLED_ROOT,
@@ -170,6 +171,7 @@ def read_sgf(data: bytes | str) -> Game:
                 comment=strip_penalties(read_text(node, "C"), penalties),
             )
         )
+    position = read_counting(game.get_last_node(), position)
     ended = None
     if root.has_property("RE"):
         try:
@@ -205,8 +207,7 @@ def write_sgf(game: Game) -> bytes:
     if game.start.handicap:
         root.set("HA", game.start.handicap)
     root.set("RU", "Japanese" if rules.scoring == "japanese" else "Chinese")
-    default_ko = "basic" if rules.scoring == "japanese" else "positional-superko"
-    if rules.ko != default_ko:
+    if rules.ko != "basic":
         root.set("XKO", rules.ko)
     if rules.white_wins_ties:
         root.set("XTIE", "W")
@@ -270,6 +271,7 @@ def write_sgf(game: Game) -> bytes:
     for edit in edits:
         if edit.ply == len(game.moves):
             _write_edit(record.extend_main_sequence(), edit)
+    write_counting(record.get_last_node(), game.position)
     return bytes(record.serialise())
 
 

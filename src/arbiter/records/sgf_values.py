@@ -133,9 +133,8 @@ def read_rules(root: sgf.Node) -> Rules:
         komi = float(komi_text) if komi_text else 0.0
     except ValueError:
         raise SgfError(f"KM[{komi_text}] is not a number") from None
-    ko = read_text(root, "XKO").strip() or (
-        "positional-superko" if scoring == "chinese" else "basic"
-    )
+    # Without XKO the ko rule is the seed's basic ko (1.7) for either counting.
+    ko = read_text(root, "XKO").strip() or "basic"
     if ko not in KO_RULES:
         raise SgfError(f"XKO[{shown(ko)}] is not a ko rule: choose one of {', '.join(KO_RULES)}")
     try:

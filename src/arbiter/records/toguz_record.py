@@ -102,7 +102,9 @@ class ToguzRecord:
     ``tags`` keep the record's headers as written (PlayOK's ``White``, ``Black``, ``Date``,
     ``Event``, ``Round``, ...); ``result`` is the recorded result or ``None`` (unfinished or
     unknown); ``zero`` says the record states the game ended because a side had no korgools
-    (PlayOK's ``{zero}``); ``start`` is the start position's FEN when it is not the initial one.
+    (PlayOK's ``{zero}``); ``start`` is the start position's FEN when it is not the initial one;
+    ``notes`` are the referees' notes, each with the number of moves played when it came
+    (``0``: before the first move).
     """
 
     moves: tuple[RecordedMove, ...]
@@ -112,6 +114,7 @@ class ToguzRecord:
     start: str | None = None
     variant: str = "toguz"
     time_control: str | None = None
+    notes: tuple[tuple[int, str], ...] = ()
 
     def tag(self, name: str, default: str = "") -> str:
         """A header's value, or ``default``."""

@@ -13,7 +13,9 @@ Both share one layout, so one reader takes either::
 - move numbers ``12.`` (``12...`` before a Black move), then the moves in the federation's
   notation (:mod:`arbiter.games.toguz.notation`): ``76``, ``25X`` (also Cyrillic ``х``), with
   PlayOK's ``(n)`` after a capture and ``=`` after a move that came with a draw offer;
-- comments in braces; ``{[%clk 0:59:12]}`` after a move gives the mover's time left;
+- comments in braces; ``{[%clk 0:59:12]}`` after a move gives the mover's time left; a
+  referee's note is a comment after the move it followed (``{Warning 1 to White: phone}``),
+  or before the first move;
 - the result ``1-0``, ``0-1``, ``1/2-1/2`` or ``*``, in the federation's records with korgools:
   ``1(82)-0(60)``; PlayOK's ``{zero}`` after it says a side had no korgools left.
 
@@ -80,6 +82,7 @@ class _Builder:
         self.ended = False
         self.zero = False
         self.comments: list[str] = []
+        self.notes: list[tuple[int, str]] = []
 
     @property
     def empty(self) -> bool:
@@ -98,6 +101,7 @@ class _Builder:
             zero=self.zero,
             start=start,
             variant="bestemshe" if variant == "bestemshe" else "toguz",
+            notes=tuple(self.notes),
         )
 
 
@@ -143,6 +147,8 @@ def read_games(text: str) -> list[ToguzRecord]:
                 cur.moves[-1] = RecordedMove(
                     last.text, clock=int(h) * 3600 + int(mi) * 60 + float(s), comment=rest
                 )
+            elif not cur.moves and not cur.ended and body:
+                cur.notes.append((0, body))  # a note before the first move (a referee's)
             elif cur.moves and not cur.ended:
                 last = cur.moves[-1]
                 note = f"{last.comment} {body}" if last.comment else body
@@ -195,11 +201,20 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def _comment(text: str) -> str:
+    """``{text}``, with a brace that would end it early written as a parenthesis."""
+    return "{" + text.replace("}", ")") + "}"
+
+
 def _movetext(record: ToguzRecord, *, playok: bool, width: int = 79) -> str:
     words: list[str] = []
     start = record.start_position()
     white_first = start.to_move == "white"
     number = start.fullmove
+    notes: dict[int, list[str]] = {}
+    for after, note in record.notes:
+        notes.setdefault(after, []).append(_comment(note))
+    words.extend(notes.get(0, []))
     for ply, move in enumerate(record.moves):
         white = (ply % 2 == 0) == white_first
         text = move.text
@@ -213,7 +228,8 @@ def _movetext(record: ToguzRecord, *, playok: bool, width: int = 79) -> str:
         if move.clock is not None:
             words.append(_clock_comment(move.clock))
         if move.comment:
-            words.append("{" + move.comment.replace("}", ")") + "}")
+            words.append(_comment(move.comment))
+        words.extend(notes.get(ply + 1, []))
         if not white:
             number += 1
     if record.result is None:

@@ -14,7 +14,9 @@ True
 from __future__ import annotations
 
 from arbiter.games.go import Game, Point
+from arbiter.games.go.scoring import territory
 from arbiter.render.go_svg import board_svg
+from arbiter.reports.go_score import score_lines
 from arbiter.reports.render import render
 
 
@@ -38,7 +40,10 @@ def sheet_html(game: Game, lang: str = "en") -> str:
         seat = played.seat.role if played.seat is not None else ""
         point = played.move.gtp() if played.move is not None else "pass"
         rows.append((ply, who, seat, point))
-    figure = board_svg(game.position, labels=move_numbers(game), coordinates=True)
+    # A counted game shows its territory and how the count was made (seed 002 1.11-1.15).
+    counted = game.position.phase == "finished"
+    marks = territory(game.position) if counted else ()
+    figure = board_svg(game.position, labels=move_numbers(game), coordinates=True, territory=marks)
     result = game.result
     return render(
         "go_sheet.html",
@@ -55,5 +60,6 @@ def sheet_html(game: Game, lang: str = "en") -> str:
         moves=rows,
         figure=figure,
         penalties=game.penalties,
+        count=score_lines(game.score()) if counted else (),
         result=str(result) if result is not None else "",
     )

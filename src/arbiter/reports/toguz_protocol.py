@@ -3,8 +3,9 @@
 A header (event, round, date, place, the players with their ratings), the moves in the
 federation's notation (``X`` for a tuz, ``=`` for a move made with a draw offer) in blocks of ten,
 a board diagram after every ten moves (Black's kazan, Black's row 9→1, White's row 1→9, White's
-kazan, ``X`` for a tuz), the result with the korgool counts, and lines for the signatures of both
-players and the referee.
+kazan, ``X`` for a tuz), the result with the korgool counts, the referees' notes (warnings, clock
+corrections, pauses, a result set: each after the move it followed), and lines for the
+signatures of both players and the referee.
 
 >>> from arbiter.games.toguz import Position
 >>> from arbiter.records.toguz_record import record_from_moves
@@ -89,6 +90,31 @@ def final_result(record: ToguzRecord) -> GameResult | None:
     return result
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A referee's note as the protocol prints it: after which move (``number`` and whether
+    it was White's; ``number`` 0: before the first move) and what it says."""
+
+    number: int
+    white: bool
+    text: str
+
+
+def notes(record: ToguzRecord) -> list[Note]:
+    """The record's referee notes, each placed after the move it followed."""
+    start = record.start_position()
+    white_first = start.to_move == "white"
+    out = []
+    for ply, text in record.notes:
+        if ply == 0:
+            out.append(Note(0, white_first, text))
+            continue
+        last = ply - 1
+        number = start.fullmove + (last + (0 if white_first else 1)) // 2
+        out.append(Note(number, (last % 2 == 0) == white_first, text))
+    return out
+
+
 def protocol_html(record: ToguzRecord, lang: str = "en") -> str:
     """The game protocol as HTML with a print stylesheet, in ``lang``."""
     tag = record.tags.get
@@ -107,5 +133,6 @@ def protocol_html(record: ToguzRecord, lang: str = "en") -> str:
         time_control=record.time_control or "",
         blocks=blocks(record),
         result=final_result(record),
+        notes=notes(record),
         variant=record.variant,
     )

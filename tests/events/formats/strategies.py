@@ -89,7 +89,8 @@ def events(
             handicap = draw(st.integers(0, 9)) if handicaps and game == "go" else 0
             komi = None
             if game == "go":
-                komi = config.handicap_komi if handicap else config.komi
+                # handicap 1 has no komi (seed 002 appendix 1: «фора 1 — ... без коми»)
+                komi = config.komi_for(handicap)
             result = Result.parse(text, game) if text is not None else None  # type: ignore[arg-type]
             round_games.append(
                 Game(r, table, None, a, b, handicap=handicap, komi=komi, result=result)

@@ -208,8 +208,8 @@ def test_results_both_ways() -> None:
     imported = import_opengotha(xml)
     event = imported.event
     got = [[str(g.result) for g in r.games] for r in event.rounds]
-    assert got == [["0", "+-", "Void"], ["-+", "--", "None"]]
-    assert any("RESULT_BOTHWIN" in note for note in imported.notes)
+    assert got == [["0", "+-", "Void"], ["-+", "--", "++"]]
+    assert not any("RESULT_BOTHWIN" in note for note in imported.notes)
     text = write_opengotha(event)
     for name in (
         "RESULT_EQUAL",
@@ -217,7 +217,7 @@ def test_results_both_ways() -> None:
         "RESULT_BOTHLOSE",
         "RESULT_WHITEWINS_BYDEF",
         "RESULT_BOTHLOSE_BYDEF",
-        "RESULT_UNKNOWN",
+        "RESULT_BOTHWIN",
     ):
         assert f'result="{name}"' in text
 

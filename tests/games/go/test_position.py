@@ -224,7 +224,10 @@ def test_triple_ko_is_refused_under_superko(ko: str) -> None:
 def test_superko_history_branches_independently() -> None:
     start, cycle = triple_ko()
     pos = Position.setup(
-        9, black=start.stones("black"), white=start.stones("white"), rules=Rules.chinese()
+        9,
+        black=start.stones("black"),
+        white=start.stones("white"),
+        rules=Rules.chinese(ko="positional-superko"),
     )
     line = [pos]
     for move in cycle[:-1]:
@@ -375,7 +378,10 @@ def test_pickle_and_copy_keep_the_position_and_its_history() -> None:
 
     start, cycle = triple_ko()
     pos = Position.setup(
-        9, black=start.stones("black"), white=start.stones("white"), rules=Rules.chinese()
+        9,
+        black=start.stones("black"),
+        white=start.stones("white"),
+        rules=Rules.chinese(ko="positional-superko"),
     )
     for move in cycle[:-1]:
         pos = pos.play(move)

@@ -158,7 +158,9 @@ def test_boards_agree_with_sgfmill(seed: int, size: int) -> None:
 def test_random_games_end_on_two_passes_with_only_eyes_left(seed: int) -> None:
     rng = random.Random(seed)
     # Positional superko: random play cannot cycle, so the game ends.
-    end, moves = random_game(Position.empty(9, Rules.chinese()), rng, max_moves=10_000)
+    end, moves = random_game(
+        Position.empty(9, Rules.chinese(ko="positional-superko")), rng, max_moves=10_000
+    )
     assert end.phase == "marking"
     assert moves[-2:] == [None, None]
     # The side that passed last had nothing acceptable left: every empty point is its own

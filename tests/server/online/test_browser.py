@@ -278,9 +278,9 @@ def test_go_nine_by_nine_with_the_dead_stone_phase(windows: Windows) -> None:
     expect(watcher.locator('[data-board] g.point[data-point="E5"] circle.stone')).to_have_count(1)
     # Two passes end play: the clocks stop while the sides mark the dead stones.
     your_move(white)
-    white.get_by_role("button", name="Pass").click()
+    white.get_by_role("button", name="Pass", exact=True).click()
     your_move(black)
-    black.get_by_role("button", name="Pass").click()
+    black.get_by_role("button", name="Pass", exact=True).click()
     for page in (black, white):
         expect(status(page)).to_have_text("Mark the dead stones by clicking them, then accept")
     point(black, "G7")  # Black marks White's stone dead; it shows as dead for everyone

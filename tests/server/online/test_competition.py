@@ -18,9 +18,9 @@ from arbiter.server.play.services import event_game_settings
 from arbiter.server.play.state import Event as LiveEvent
 from arbiter.server.play.state import GameState, Options
 from arbiter.server.rooms import services
-from arbiter.server.services import results
+from arbiter.server.services import results, roles
 from arbiter.server.services.errors import Conflict
-from tests.server.online.conftest import Cup, make_cup
+from tests.server.online.conftest import Cup, make_cup, person
 from tests.server.play.conftest import LiveServer, run
 
 
@@ -212,7 +212,7 @@ def test_a_protest_its_decision_and_the_appeal(live: LiveServer) -> None:
     assert protest["side"] == "white" and protest["status"] == "pending"
     assert protest["filed_by"] == player.username
     pid = protest["id"]
-    # The referee decides; the players may appeal to the organising committee.
+    # The referee decides; the players may take it to the chief referee (seed 002 3.7).
     appeal = {"text": "The referee did not look at the log."}
     early = cup.api("POST", f"{path}/{pid}/appeal", opponent, json=appeal)
     assert early.status_code == 409  # nothing decided yet
@@ -225,9 +225,13 @@ def test_a_protest_its_decision_and_the_appeal(live: LiveServer) -> None:
     assert r.json()["appeal_status"] == "pending"
     ruling = {"upheld": True, "text": "Replay the game."}
     referee_ruling = cup.api("POST", f"{path}/{pid}/appeal/decision", cup.referee, json=ruling)
-    assert referee_ruling.status_code == 403  # the organising committee decides appeals
-    r = cup.api("POST", f"{path}/{pid}/appeal/decision", cup.organiser, json=ruling)
-    assert r.json()["appeal_status"] == "upheld" and r.json()["appeal_decided_by"] == "org"
+    assert referee_ruling.status_code == 403  # the chief referee decides appeals
+    organiser_ruling = cup.api("POST", f"{path}/{pid}/appeal/decision", cup.organiser, json=ruling)
+    assert organiser_ruling.status_code == 403  # the organiser is not the chief referee
+    chief = person(live, "chief")
+    roles.grant_role(live.rt, cup.organiser.user, cup.id, "chief", "chief-referee")
+    r = cup.api("POST", f"{path}/{pid}/appeal/decision", chief, json=ruling)
+    assert r.json()["appeal_status"] == "upheld" and r.json()["appeal_decided_by"] == "chief"
     # Kept with the game: its players and the staff read it, nobody else.
     assert [p["id"] for p in cup.api("GET", path, opponent).json()] == [pid]
     assert cup.api("GET", path, outsider).json() == []

@@ -16,9 +16,9 @@ from arbiter.games.toguz import Position
 from arbiter.records.toguz_record import record_from_moves
 from arbiter.records.toguz_text import write_federation
 from arbiter.server.play.engines import engine_available
-from arbiter.server.services import records, results
+from arbiter.server.services import records, results, roles
 from tests.server.conftest import PASSWORD
-from tests.server.online.conftest import Cup, make_cup
+from tests.server.online.conftest import Cup, make_cup, person
 from tests.server.play.conftest import LiveServer
 
 CSRF = re.compile(r'name="csrf_token" value="([0-9a-f]+)"')
@@ -218,11 +218,15 @@ def test_protests_through_their_forms(live: LiveServer) -> None:
         data={"csrf_token": csrf(p2), "text": "It was a greeting.", "next": page},
     )
     assert appealed.status_code == 303
-    assert "Uphold the appeal" not in referee.get(page).text  # the organising committee's
-    ruled = organiser.post(
+    assert "Uphold the appeal" not in referee.get(page).text  # the chief referee's
+    assert "Uphold the appeal" not in organiser.get(page).text
+    person(live, "chief")
+    roles.grant_role(live.rt, cup.organiser.user, cup.id, "chief", "chief-referee")
+    chief = browser(live, "chief")
+    ruled = chief.post(
         f"/events/{cup.id}/protests/{pid.group(1)}/decision",
         data={
-            "csrf_token": csrf(organiser),
+            "csrf_token": csrf(chief),
             "appeal": "yes",
             "upheld": "no",
             "text": "The warning stands.",

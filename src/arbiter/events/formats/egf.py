@@ -248,6 +248,8 @@ def _game_entry(game: Game, no: int, line_of: dict[int, int]) -> str:
         mark = "?"
     elif result.kind == "void":
         mark = "-"
+    elif result.kind == "double-win":
+        mark = "+"
     elif result.winner is None:
         mark = "="
     else:

@@ -23,6 +23,13 @@ SPECS: tuple[Spec, ...] = (
         const(180),
     ),
     Spec(
+        "postpone_within",
+        "online games: hours after its scheduled start by which a postponed game must start "
+        "(seed 002 7.2.2; empty: no deadline)",
+        integer(1, 2160),
+        const(None),
+    ),
+    Spec(
         "late_forfeit",
         "a player absent longer than the late-arrival limit after the start loses by forfeit "
         "(seed 002 2.6, seed 000 3.9)",

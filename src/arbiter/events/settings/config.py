@@ -52,6 +52,10 @@ class Config(
             return self.settings.get(s.key)
         return s.default(self.kind)
 
+    def is_set(self, key: str) -> bool:
+        """Whether the organiser set ``key`` (rather than leaving its default)."""
+        return spec(key).key in self.settings
+
     def text(self, key: str) -> str:
         """The effective value of ``key`` as text."""
         value = self.value(key)

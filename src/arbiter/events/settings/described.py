@@ -254,6 +254,12 @@ ABOUT: tuple[About, ...] = (
         N_("Points White gets in a handicap game."),
     ),
     About(
+        "handicap_placement",
+        "rules",
+        N_("Handicap stones"),
+        N_("On the star points, or placed by Black anywhere (Chinese rules only)."),
+    ),
+    About(
         "time_control",
         "time",
         N_("Time control"),
@@ -272,6 +278,16 @@ ABOUT: tuple[About, ...] = (
         "scoring",
         N_("Points for a bye"),
         N_("What a participant without a game scores."),
+        _swiss,
+    ),
+    About(
+        "absence",
+        "scoring",
+        N_("Points for an absence"),
+        N_(
+            "What a participant scores in a round they do not play while still in the event "
+            "(an announced absence, a late entry's first rounds), as OpenGotha's absence value."
+        ),
         _swiss,
     ),
     About(
@@ -298,7 +314,10 @@ ABOUT: tuple[About, ...] = (
         "round_down",
         "tiebreaks",
         N_("Scores rounded down"),
-        N_("Points and McMahon scores are rounded down in the standings, as OpenGotha does."),
+        N_(
+            "The points of byes and absences are rounded down in the standings and for the "
+            "pairing, as OpenGotha does."
+        ),
         _rounded,
     ),
     About(
@@ -335,6 +354,12 @@ ABOUT: tuple[About, ...] = (
         "conduct",
         N_("Time to reconnect (seconds)"),
         N_("Online games: how long a disconnected player has to come back."),
+    ),
+    About(
+        "postpone_within",
+        "conduct",
+        N_("Postponed games start within (hours)"),
+        N_("Online games: a postponed game starts at most this many hours after its start."),
     ),
     About(
         "max_draw_offers",

@@ -113,7 +113,7 @@ SPECS: tuple[Spec, ...] = (
     ),
     Spec(
         "round_down",
-        "scores (points, MMS) rounded down in standings, as OpenGotha's default",
+        "points of byes and absences rounded down in standings and pairing, as OpenGotha's default",
         flag(),
         const(False),
         GO,

@@ -1,4 +1,5 @@
-"""The game's rules: the ruleset, komi and Go handicaps.
+"""The game's rules: the ruleset, komi and Go handicaps (the komi of a game with a handicap in
+:meth:`RulesSettings.komi_for`).
 
 >>> RULESETS["toguz"]
 ('toguz', 'bestemshe')
@@ -57,6 +58,14 @@ SPECS: tuple[Spec, ...] = (
         const(Fraction(1, 2)),
         GO,
     ),
+    Spec(
+        "handicap_placement",
+        "handicap stones: fixed (the star points, seed 002 appendix 1) or free (Black places "
+        "them; Chinese rules only, the appendix's note)",
+        choice("fixed", "free"),
+        const("fixed"),
+        GO,
+    ),
 )
 
 
@@ -75,6 +84,26 @@ class RulesSettings(Values):
     handicap_max = Typed(int)
     #: Komi in handicap games.
     handicap_komi = Typed(Fraction)
+
+    def komi_for(self, handicap: int) -> Fraction:
+        """The komi of a game with ``handicap``: the even komi without one; with handicap 1
+        none, unless the organiser set ``handicap_komi`` (seed 002 appendix 1: «фора 1 — просто
+        первый ход без коми», handicap 1 is just the first move without komi); from 2 stones
+        ``handicap_komi``.
+
+        >>> from arbiter.events.settings import Config, Settings
+        >>> cfg = Config(Settings(), "go", "mcmahon", "individual")
+        >>> cfg.komi_for(0), cfg.komi_for(1), cfg.komi_for(2)
+        (Fraction(13, 2), Fraction(0, 1), Fraction(1, 2))
+        >>> Config(Settings().with_text("handicap_komi", "0.5"), "go", "mcmahon", "individual"
+        ...        ).komi_for(1)
+        Fraction(1, 2)
+        """
+        if handicap <= 0:
+            return self.komi
+        if handicap == 1 and not self.is_set("handicap_komi"):
+            return Fraction(0)
+        return self.handicap_komi
 
     @property
     def handicap(self) -> str:

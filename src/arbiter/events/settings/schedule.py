@@ -3,14 +3,19 @@ boards of a team match.
 
 >>> groups().parse("1,2,3/4,5,6")
 ((1, 2, 3), (4, 5, 6))
+>>> seeding().parse("in-order"), seeding().load("number")
+('in-order', 'spread-by-number')
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import cast
 
+from arbiter.events.errors import SettingError
 from arbiter.events.settings.codecs import Codec, Json, choice, flag, integer
 from arbiter.events.settings.setting import Spec, Typed, Values, const
+from arbiter.i18n import N_
 
 Groups = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -63,12 +68,46 @@ def groups() -> Codec:
     return Codec(parse, show_groups, dump, load, "auto | 1,2,3/4,5,6")
 
 
+#: How a knockout places its seeds, each named after what it does: strongest first and spread
+#: apart (seed 002 2.8.2, last paragraph), by number and spread apart, or by number in the
+#: order of the list, the first with the second (2.8.2, first paragraph).
+SEEDINGS = ("spread-by-strength", "spread-by-number", "in-order")
+
+#: The names event files written before the choices were named after what they do still hold.
+OLD_SEEDINGS = {"strength": "spread-by-strength", "number": "spread-by-number"}
+
+
+def seeding() -> Codec:
+    """A knockout's seeding; ``strength`` is read as ``spread-by-strength``. From a file
+    ``number`` is read as ``spread-by-number`` (what it did); typed, ``number`` is refused, as
+    it does not say whether the seeds are spread or play in order."""
+    base = choice(*SEEDINGS)
+
+    def parse(raw: str) -> object:
+        value = raw.strip().lower()
+        if value == "number":
+            raise SettingError(
+                N_(
+                    "seeding=number is gone: write spread-by-number (by number, seeds spread "
+                    "apart) or in-order (by number, the first with the second)"
+                )
+            )
+        return base.parse(OLD_SEEDINGS.get(value, value))
+
+    def load(j: Json) -> object:
+        value = str(j).strip().lower()
+        return base.parse(OLD_SEEDINGS.get(value, value))
+
+    return replace(base, parse=parse, load=load)
+
+
 SPECS: tuple[Spec, ...] = (
     Spec(
         "seeding",
-        "knockout seeding: strength (rating, rank) or number",
-        choice("strength", "number"),
-        const("strength"),
+        "knockout seeding: spread-by-strength (rating, rank; favourites spread apart), "
+        "spread-by-number, in-order (by number: 1-2, 3-4, ...)",
+        seeding(),
+        const("spread-by-strength"),
         fixed=True,
     ),
     Spec("third_place", "knockout: a match for 3rd place", flag(), const(False), fixed=True),
@@ -109,7 +148,7 @@ class ScheduleSettings(Values):
 
     __slots__ = ()
 
-    #: ``strength`` or ``number``.
+    #: ``spread-by-strength``, ``spread-by-number`` or ``in-order``.
     seeding = Typed(str)
     #: A match for 3rd place.
     third_place = Typed(bool)

@@ -1,4 +1,5 @@
-"""Rounds and points: how many rounds, what a game and a team match are worth, the bye."""
+"""Rounds and points: how many rounds, what a game and a team match are worth, the bye and an
+absence."""
 
 from __future__ import annotations
 
@@ -64,6 +65,13 @@ SPECS: tuple[Spec, ...] = (
         half("the bye value"),
         const(Fraction(1)),
     ),
+    Spec(
+        "absence",
+        "points for a round not played by a participant still in (Swiss, McMahon; OpenGotha's "
+        "absence value)",
+        half("the absence value"),
+        const(Fraction(0)),
+    ),
 )
 
 
@@ -76,6 +84,8 @@ class PointsSettings(Values):
     rounds = Maybe(int)
     #: Points for a pairing bye.
     bye = Typed(Fraction)
+    #: Points for a round a participant who has played, and is still in, does not play.
+    absence = Typed(Fraction)
 
     def _scale(self, key: str) -> Scoring:
         win, draw, loss = cast(tuple[Fraction, Fraction, Fraction], self.value(key))

@@ -56,6 +56,10 @@ class Values:
         """The effective value of ``key``."""
         raise NotImplementedError
 
+    def is_set(self, key: str) -> bool:
+        """Whether the organiser set ``key`` (rather than leaving its default)."""
+        raise NotImplementedError
+
     def typed(self, key: str, kind: type[T]) -> T:
         """The effective value of ``key``, which must be a ``kind``."""
         value = self.value(key)

@@ -19,7 +19,11 @@ from arbiter.i18n import N_, gettext, pgettext
 #: The names of the values of settings whose values are words (a value not named here is
 #: shown as it is: a number, a rank, a date).
 VALUE_NAMES: dict[str, dict[str, str]] = {
-    "seeding": {"strength": N_("By strength (rating, rank)"), "number": N_("By number")},
+    "seeding": {
+        "spread-by-strength": N_("Strongest first, favourites spread apart"),
+        "spread-by-number": N_("By number, seeds spread apart"),
+        "in-order": N_("By number in order: 1st with 2nd, 3rd with 4th"),
+    },
     "groups": {"auto": N_("automatic")},
     "pairing_seeding": {
         "split-and-slip": N_("Split and slip"),
@@ -38,6 +42,10 @@ VALUE_NAMES: dict[str, dict[str, str]] = {
         "rank": N_("by rank difference"),
         "mms": N_("by McMahon score difference"),
         "pair-table": N_("by the pair go table"),
+    },
+    "handicap_placement": {
+        "fixed": N_("On the star points"),
+        "free": N_("Placed by Black (Chinese counting)"),
     },
     "korgools": {"optional": N_("optional"), "required": N_("required")},
     "tiebreaks": TIEBREAK_NAMES,

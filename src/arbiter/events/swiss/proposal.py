@@ -65,5 +65,17 @@ def requested_and_absent(event: Competition, number: int, skip: Mapping[int, Bye
     number), then one for each participant who does not play the round."""
     byes = [Bye(no, kind, bye_points(event, kind)) for no, kind in sorted(skip.items())]
     active = set(event.active(number))
-    byes.extend(Bye(no, "absent", Fraction(0)) for no in event.numbers if no not in active)
+    byes.extend(_absence(event, no) for no in event.numbers if no not in active)
     return byes
+
+
+def _absence(event: Competition, no: int) -> Bye:
+    """The bye of a participant who does not play the round: the ``absence`` setting's points
+    (OpenGotha's absence value; 0 by default) unless they never play at all (withdrawn before
+    their first round, as OpenGotha's pre-registered players, who score nothing)."""
+    points = event.config.absence
+    p = event.participant(no)
+    if not points or (p.withdrawn is not None and p.withdrawn <= p.entered):
+        return Bye(no, "absent", Fraction(0))
+    draw = (event.config.match_points if event.discipline == "team" else event.config.scoring).draw
+    return Bye(no, "half" if points == draw else "absent", points)

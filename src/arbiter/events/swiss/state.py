@@ -131,14 +131,21 @@ def field(event: Competition, number: int, absent: Mapping[int, object] | None =
     penalty = deductions(event, upto)
     # running scores before each round, to read the floats
     running: dict[int, list[Fraction]] = {}
+    round_down = event.config.round_down
     for no in event.numbers:
         total = start.get(no, Fraction(0))
-        by_round = {e.round: e.points for e in records.get(no, ())}
+        games: dict[int, Fraction] = {}
+        unplayed: dict[int, Fraction] = {}
+        for e in records.get(no, ()):
+            into = unplayed if e.opponent is None else games
+            into[e.round] = into.get(e.round, Fraction(0)) + e.points
         line = []
+        away = Fraction(0)
         for r in range(1, upto + 1):
-            line.append(total)
-            total += by_round.get(r, Fraction(0))
-        line.append(total)
+            line.append(total + _down(away, round_down))
+            total += games.get(r, Fraction(0))
+            away += unplayed.get(r, Fraction(0))
+        line.append(total + _down(away, round_down))
         running[no] = line
     skip = absent or {}
     playing = [no for no in event.active(number) if no not in skip]
@@ -200,3 +207,10 @@ def _scoring_values(event: Competition) -> tuple[Fraction, ...]:
     cfg = event.config
     scale = cfg.match_points if event.discipline == "team" else cfg.scoring
     return (scale.win, scale.draw, scale.loss, cfg.bye)
+
+
+def _down(points: Fraction, round_down: bool) -> Fraction:
+    """The points of byes and absences so far, rounded down with ``round_down`` (Go): as
+    OpenGotha's ``genRoundDownNBWMMS``, which floors these and not the games' points, so that
+    a late entrant with a half-point absence is paired at the starting score, not half above."""
+    return Fraction(math.floor(points)) if round_down else points

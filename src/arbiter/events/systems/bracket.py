@@ -10,8 +10,13 @@ Each match (a :class:`Slot`) takes its two sides from a seed line or from the wi
 of an earlier match, is played in a given round, and may decide a final *class*: participants
 with equal classes share a place; a lower class is a better place.
 
+The seed also lets the participants play as they stand in the list, "the first with the second,
+the third with the fourth" (2.8.2, first paragraph): :func:`in_order_lines`.
+
 >>> bracket_lines(8)
 (1, 8, 5, 4, 3, 6, 7, 2)
+>>> in_order_lines(8, 8)
+(1, 2, 3, 4, 5, 6, 7, 8)
 """
 
 from __future__ import annotations
@@ -55,6 +60,23 @@ def bracket_lines(size: int) -> tuple[int, ...]:
     return tuple(lines)
 
 
+def in_order_lines(size: int, n: int) -> tuple[int, ...]:
+    """The seeds on the lines in list order (seed 002 2.8.2: «первый со вторым, третий с
+    четвертым», the first with the second, the third with the fourth); with ``n`` below
+    ``size`` the first ``size − n`` seeds each meet an empty line (a bye: a seed above ``n``
+    is a phantom) and the rest play in order.
+
+    >>> in_order_lines(8, 6)
+    (1, 7, 2, 8, 3, 4, 5, 6)
+    """
+    byes = max(0, size - n)
+    lines: list[int] = []
+    for seed in range(1, byes + 1):
+        lines += [seed, n + seed]
+    lines += range(byes + 1, n + 1)
+    return tuple(lines)
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     """Where a side of a match comes from: a seed ``line`` (1-based) or the ``winner``/``loser``
@@ -84,10 +106,12 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class Bracket:
-    """A whole bracket: its line count and matches in table order."""
+    """A whole bracket: its line count, matches in table order, and the seed on each line
+    (empty: the spread of :func:`bracket_lines`)."""
 
     size: int
     slots: tuple[Slot, ...]
+    lines: tuple[int, ...] = ()
 
     @property
     def rounds(self) -> int:
@@ -134,7 +158,7 @@ def resolve(bracket: Bracket, seeds: Sequence[int], decide: Decider) -> dict[str
     """Resolve every match as far as the results allow; ``seeds[i]`` is the participant with
     seed ``i + 1`` (lines beyond the entries hold phantoms). Matches come in an order where
     every source precedes its use."""
-    lines = bracket_lines(bracket.size)
+    lines = bracket.lines or bracket_lines(bracket.size)
     by_line = [seeds[s - 1] if s <= len(seeds) else PHANTOM for s in lines]
     done: dict[str, Outcome] = {}
 

@@ -20,6 +20,7 @@ chain, see :mod:`arbiter.events.teams`) is decided by an extra game that the ref
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -36,9 +37,18 @@ from arbiter.events.systems.bracket import (
     bracket_size,
     champion_decided,
     classes,
+    in_order_lines,
     resolve,
 )
 from arbiter.events.systems.plan import Meeting, RoundPlan, active_numbers
+from arbiter.i18n import N_
+
+#: Why a drawn Toguz Korgool team match cannot be decided yet (seed 000 10.2).
+KORGOOLS_NEEDED = N_(
+    "a drawn team match is decided by the korgools in lost games (seed 000 10.2), and these "
+    "lost games (round/table/board) have no count: {games}; record each result with the "
+    "loser's korgools, e.g. 1-0(60)"
+)
 
 if TYPE_CHECKING:
     from arbiter.events.competition import Competition
@@ -180,17 +190,22 @@ class BracketSystem:
         raise NotImplementedError
 
     def bracket(self, event: Competition) -> Bracket:
-        """The event's bracket (from the number of seeded entries)."""
+        """The event's bracket (from the number of seeded entries), its lines as the
+        ``seeding`` setting places the seeds."""
         n = len(event.seeding) if event.seeding else len(active_numbers(event))
-        return self.build(event, n)
+        built = self.build(event, n)
+        if event.config.seeding == "in-order":
+            return replace(built, lines=in_order_lines(built.size, n))
+        return built
 
     def check(self, event: Competition) -> None:
         active_numbers(event)
 
     def start_order(self, event: Competition) -> tuple[int, ...]:
-        """The seeds: by strength (rating, rank) or by number, as the event says."""
+        """The seeds: by strength (rating, rank), or by number (``spread-by-number``,
+        ``in-order``), as the event says."""
         numbers = active_numbers(event)
-        if event.config.seeding == "number":
+        if event.config.seeding != "spread-by-strength":
             return numbers
         return tuple(sorted(numbers, key=lambda no: strength(event, no)))
 
@@ -227,7 +242,7 @@ class BracketSystem:
             if out.skipped:
                 continue
             if out.a is None or out.b is None:
-                raise PairingError(self.undecided(event, number - 1))
+                raise self.undecided(event, number - 1)
             if out.needs_game:
                 first, second = (
                     (out.a, out.b)
@@ -243,20 +258,27 @@ class BracketSystem:
             raise PairingError("the bracket is complete: every place is decided")
         return RoundPlan(tuple(meetings), tuple(byes))
 
-    def undecided(self, event: Competition, round_no: int) -> str:
-        """Why round ``round_no + 1`` cannot be paired: the first undecided meeting."""
-        from arbiter.events.teams import meeting_winner
+    def undecided(self, event: Competition, round_no: int) -> PairingError:
+        """Why round ``round_no + 1`` cannot be paired: the first undecided meeting, or the
+        korgool counts that would decide it (seed 000 10.2)."""
+        from arbiter.events.korgool_counts import describe
+        from arbiter.events.teams import korgools_needed, meeting_winner
 
         rnd = event.round(round_no)
         for table in rnd.tables:
             games = tuple(g for g in rnd.games if g.table == table)
+            needed = korgools_needed(event, games)
+            if needed:
+                return PairingError(KORGOOLS_NEEDED, games=describe(event, needed))
             if meeting_winner(event, games) is None:
-                return (
+                return PairingError(
                     f"round {round_no} table {table} is drawn: the meeting needs a winner; "
                     f"enter the extra game: arbiter event result --round {round_no} "
                     f"--table {table} --extra RESULT"
                 )
-        return f"round {round_no + 1} cannot be paired: a meeting of round {round_no} has no winner"
+        return PairingError(
+            f"round {round_no + 1} cannot be paired: a meeting of round {round_no} has no winner"
+        )
 
     def finished(self, event: Competition) -> bool:
         if not event.rounds:

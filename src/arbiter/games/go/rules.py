@@ -3,6 +3,8 @@
 >>> Rules.japanese()
 Rules(scoring='japanese', ko='basic', komi=6.5, white_wins_ties=False, handicap_compensation=False)
 >>> Rules.chinese(komi=7.5).ko
+'basic'
+>>> Rules.chinese(ko="positional-superko").ko
 'positional-superko'
 """
 
@@ -65,13 +67,13 @@ class Rules:
 
     @classmethod
     def japanese(cls, komi: float = 6.5, **settings: object) -> Rules:
-        """Japanese counting, basic ko by default."""
+        """Japanese counting, basic ko (seed 002 1.7) unless ``ko`` says otherwise."""
         return cls("japanese", komi=komi, **settings)  # type: ignore[arg-type]
 
     @classmethod
     def chinese(cls, komi: float = 7.5, **settings: object) -> Rules:
-        """Chinese counting, positional superko by default (spec go.md)."""
-        settings.setdefault("ko", "positional-superko")
+        """Chinese counting, basic ko unless ``ko`` says otherwise: seed 002 has one ko rule
+        (1.7) for both countings, so superko is only ever an explicit setting."""
         return cls("chinese", komi=komi, **settings)  # type: ignore[arg-type]
 
     def with_komi(self, komi: float) -> Rules:

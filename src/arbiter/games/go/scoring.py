@@ -15,10 +15,12 @@ for their owner, and regions touching both colours (dame, shared liberties) coun
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from arbiter.errors import ArbiterError
 from arbiter.games.go.board import BLACK, EMPTY, WHITE, region_at
+from arbiter.games.go.color import Color
+from arbiter.games.go.coords import Point
 from arbiter.games.go.position import Position
 from arbiter.games.go.result import Result
 from arbiter.games.go.rules import Rules
@@ -80,6 +82,54 @@ class Score:
         return "\n".join(lines)
 
 
+def _without_dead(position: Position, dead: frozenset[int] | None) -> tuple[bytearray, list[int]]:
+    """The board with the dead stones taken off, and how many of each colour were taken."""
+    board = bytearray(position._b)
+    dead_count = [0, 0, 0]
+    for i in position._dead if dead is None else dead:
+        v = board[i]
+        if v in (BLACK, WHITE):
+            dead_count[v] += 1
+            board[i] = EMPTY
+    return board, dead_count
+
+
+def _owned(position: Position, board: bytearray) -> list[tuple[int, int]]:
+    """Every empty point of ``board`` that is one colour's territory, with that colour."""
+    g = position._g
+    owned: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    for i in g.points:
+        if board[i] == EMPTY and i not in seen:
+            region, borders = region_at(board, i, g.neighbours)
+            seen.update(region)
+            if borders in (BLACK, WHITE):
+                owned.extend((j, borders) for j in region)
+    return owned
+
+
+def territory(position: Position) -> tuple[tuple[Point, Color], ...]:
+    """The points each colour counts as territory, with the marked dead stones taken off (the
+    points under dead stones included), in board order: what a board marks after the count.
+
+    >>> from arbiter.games.go.rules import Rules
+    >>> pos = Position.setup(5, black=["C1", "C2", "C3", "C4", "C5"], rules=Rules.chinese())
+    >>> marks = territory(pos)
+    >>> len(marks), marks[0][0].gtp(), marks[0][1]
+    (20, 'A1', 'black')
+    """
+    board, _ = _without_dead(position, None)
+    at = position._g.point_at
+    names: dict[int, Color] = {BLACK: "black", WHITE: "white"}
+    marks = [(cast(Point, at[i]), names[o]) for i, o in _owned(position, board)]
+    return tuple(sorted(marks, key=_order))
+
+
+def _order(mark: tuple[Point, Color]) -> tuple[int, int]:
+    point = mark[0]
+    return (point.row, point.col)
+
+
 def count(
     position: Position,
     *,
@@ -93,27 +143,14 @@ def count(
     referees took from Black and from White (seed 1.14).
     """
     rules = rules or position.rules
-    g = position._g
-    board = bytearray(position._b)
-    dead_count = [0, 0, 0]
-    for i in position._dead if dead is None else dead:
-        v = board[i]
-        if v in (BLACK, WHITE):
-            dead_count[v] += 1
-            board[i] = EMPTY
+    board, dead_count = _without_dead(position, dead)
     territory = [0, 0, 0]
     stones = [0, 0, 0]
-    seen: set[int] = set()
-    nbrs = g.neighbours
-    for i in g.points:
-        v = board[i]
-        if v != EMPTY:
+    for v in board:
+        if v in (BLACK, WHITE):
             stones[v] += 1
-        elif i not in seen:
-            region, borders = region_at(board, i, nbrs)
-            seen.update(region)
-            if borders in (BLACK, WHITE):
-                territory[borders] += len(region)
+    for _i, owner in _owned(position, board):
+        territory[owner] += 1
     if len(penalties) != 2 or any(p < 0 for p in penalties):
         raise ScoringError(f"penalties are two numbers of points, not {penalties!r}")
     prisoners = Tally(

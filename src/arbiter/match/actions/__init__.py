@@ -17,13 +17,15 @@ Traceback (most recent call last):
 ...
 arbiter.match.errors.ActionError: unknown action type 'castle'
 
-Players' actions: :class:`Move` (a draw offer travels with it), :class:`AcceptDraw`,
+Players' actions: :class:`Move` (a draw offer travels with it), Go's free handicap stones
+(:class:`PlaceHandicap`), :class:`AcceptDraw`,
 :class:`DeclineDraw`, :class:`Resign`, pair go's :class:`ProposeResignation`,
 :class:`ConsentResignation` and :class:`RefuseResignation`, :class:`Claim`, the dead-stone
 phase (:class:`MarkDead`, :class:`AcceptMarking`, :class:`ResumePlay`) and :class:`Arrive`.
 
 Referees' actions: :class:`Start`, :class:`Pause`, :class:`Adjourn`, :class:`Resume`,
-:class:`SetClock`, :class:`SetClocks`, :class:`AddTime`, :class:`IntroduceClocks`,
+:class:`SetClock`, :class:`SetClocks`, :class:`SplitTime`, :class:`AddTime`,
+:class:`IntroduceClocks`,
 :class:`Warn`, :class:`Penalise`, :class:`RestorePosition`, :class:`CorrectSetup`,
 :class:`OutOfTurnMove`, :class:`BothFlagsDown`, :class:`Excuse`, :class:`Adjudicate`,
 :class:`SetResult`. :class:`FlagFall` and :class:`LateForfeit` are what :meth:`Match.tick`
@@ -44,6 +46,7 @@ from arbiter.match.actions.players import (
     LateForfeit,
     MarkDead,
     Move,
+    PlaceHandicap,
     ProposeResignation,
     RefuseResignation,
     Resign,
@@ -65,6 +68,7 @@ from arbiter.match.actions.referees import (
     SetClock,
     SetClocks,
     SetResult,
+    SplitTime,
     Start,
     Warn,
 )
@@ -94,6 +98,7 @@ __all__ = [
     "OutOfTurnMove",
     "Pause",
     "Penalise",
+    "PlaceHandicap",
     "ProposeResignation",
     "RefuseResignation",
     "Resign",
@@ -103,6 +108,7 @@ __all__ = [
     "SetClock",
     "SetClocks",
     "SetResult",
+    "SplitTime",
     "Start",
     "Warn",
     "action_from_json",

@@ -59,6 +59,14 @@ class Move(Action):
     lag: Seconds = 0.0
 
 
+@action("place-handicap")
+class PlaceHandicap(Action):
+    """Go with free handicap placement (Chinese rules, seed 002 appendix 1 note): Black puts
+    one handicap stone on ``point``, an empty point; after the last one White moves first."""
+
+    point: Text
+
+
 @action("accept-draw")
 class AcceptDraw(Action):
     """The opponent of the player who offered a draw accepts it: the game is drawn."""

@@ -98,6 +98,16 @@ class AddTime(Action):
     seconds: PositiveSeconds
 
 
+@action("split-time", referee=True)
+class SplitTime(Action):
+    """Toguz Korgool: a faulty clock replaced with no proof which face was wrong; the total time
+    is divided by two and shared equally (seed 000 6.7). ``used``: the total time both players
+    used, as the referee established it (omitted: the main times the clock shows are added and
+    halved); a share under 5 minutes is brought up to 5 for both."""
+
+    used: Seconds | None = None
+
+
 @action("introduce-clocks", referee=True)
 class IntroduceClocks(Action):
     """Toguz Korgool: clocks are brought into a game begun without them; both get the main time

@@ -19,9 +19,14 @@ class ToguzConduct:
 
     - ``max_draw_offers``: draw offers per player per game (8.2); one more gives the opponent
       the right to claim the game.
-    - ``repetitions``: how many times a position must have stood on the board (the current time
-      included) for the repetition draw to be claimed (Chylymov's position, 3.7, 8.4): 2, a
-      position that recurs (see docs/referee.md).
+    - ``chylymov_moves``: Chylymov's drawn position (3.7, 8.4), "the position repeated after
+      73 moves": either player may claim a draw when the position on the board is the one that
+      stood on it this many full moves (numbered moves of the record, both sides') earlier;
+      ``None``: no such draw.
+    - ``repetitions``: the reading arbiter had before, off by default (``None``) and kept so
+      that games stored with it replay alike: the draw may also be claimed when a position has
+      stood on the board this many times (the current time included), however far apart
+      (see docs/decisions.md).
     - ``move_cap``: full moves after which a referee may adjudicate (``None``: no cap).
     - ``completion_grace``: seconds after a flag falls in which a move still arrives as the
       "move in progress" that is completed before the flag is judged (6.6).
@@ -34,7 +39,8 @@ class ToguzConduct:
     """
 
     max_draw_offers: int = 3
-    repetitions: int = 2
+    chylymov_moves: int | None = 73
+    repetitions: int | None = None
     move_cap: int | None = None
     completion_grace: float = 2.0
     late_forfeit: bool = True
@@ -45,8 +51,8 @@ class ToguzConduct:
     def __post_init__(self) -> None:
         opt_count(self.max_draw_offers, "max_draw_offers", 0)
         need(self.max_draw_offers is not None, "max_draw_offers must be a whole number ≥ 0")
+        opt_count(self.chylymov_moves, "chylymov_moves", 1)
         opt_count(self.repetitions, "repetitions", 2)
-        need(self.repetitions is not None, "repetitions must be a whole number ≥ 2")
         opt_count(self.move_cap, "move_cap", 1)
         opt_seconds(self.completion_grace, "completion_grace")
         need(self.completion_grace is not None, "completion_grace must be a number of seconds")

@@ -15,10 +15,14 @@ from typing import Literal, TypeAlias
 from arbiter.clock import Side
 from arbiter.errors import ArbiterError
 from arbiter.games.go import MAX_SIZE, MIN_SIZE, Rules, max_fixed_handicap
+from arbiter.games.go.handicap import MAX_STONES
 from arbiter.games.toguz import Position
 from arbiter.match.settings.checks import SettingsError, flag, need, opt_count
 
 GameKind: TypeAlias = Literal["toguz", "go"]
+Placement: TypeAlias = Literal["fixed", "free"]
+#: Where handicap stones go: the star points, or where Black puts them (Chinese rules only).
+PLACEMENTS: tuple[Placement, ...] = ("fixed", "free")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +62,20 @@ class ToguzGame:
 
 @dataclass(frozen=True, slots=True)
 class GoGame:
-    """Go: board ``size``, ``rules`` (an :class:`arbiter.games.go.Rules`), fixed ``handicap``
-    stones, ``pair`` go (seed 004)."""
+    """Go: board ``size``, ``rules`` (an :class:`arbiter.games.go.Rules`), ``handicap``
+    stones, ``pair`` go (seed 004), and ``handicap_placement``: ``"fixed"`` (the star points
+    of seed 002 appendix 1) or ``"free"`` (Black places them on any points before White's
+    first move, which the appendix's note allows only with Chinese counting).
+
+    >>> GoGame(9, Rules(scoring="chinese"), handicap=7, handicap_placement="free").handicap
+    7
+    """
 
     size: int = 19
     rules: Rules = dataclasses.field(default_factory=Rules)
     handicap: int = 0
     pair: bool = False
+    handicap_placement: Placement = "fixed"
 
     def __post_init__(self) -> None:
         need(
@@ -75,7 +86,19 @@ class GoGame:
         )
         need(isinstance(self.rules, Rules), f"rules must be Go Rules, not {self.rules!r}")
         opt_count(self.handicap, "handicap", 0)
-        most = max_fixed_handicap(self.size)
+        need(
+            self.handicap_placement in PLACEMENTS,
+            f"handicap_placement is fixed or free, not {self.handicap_placement!r}",
+        )
+        if self.handicap_placement == "free":
+            need(
+                self.rules.scoring == "chinese",
+                "free placement of handicap stones is only for Chinese rules (seed 002, "
+                "appendix 1); Japanese rules use the fixed points",
+            )
+            most = MAX_STONES
+        else:
+            most = max_fixed_handicap(self.size)
         need(
             self.handicap <= most,
             f"a {self.size}×{self.size} board takes at most {most} handicap stones",

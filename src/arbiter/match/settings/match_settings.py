@@ -14,7 +14,7 @@ from arbiter.errors import ArbiterError
 from arbiter.games.go import Rules
 from arbiter.match.settings.checks import SettingsError, need
 from arbiter.match.settings.conduct import GoConduct, ToguzConduct
-from arbiter.match.settings.games import GameKind, GoGame, ToguzGame
+from arbiter.match.settings.games import GameKind, GoGame, Placement, ToguzGame
 from arbiter.match.settings.players import Player, players_of
 
 
@@ -95,6 +95,7 @@ class MatchSettings:
         rules: Rules | None = None,
         handicap: int = 0,
         pair: bool = False,
+        handicap_placement: Placement = "fixed",
         black: str | Player | Sequence[Player] | None = None,
         white: str | Player | Sequence[Player] | None = None,
         conduct: GoConduct | None = None,
@@ -103,9 +104,10 @@ class MatchSettings:
         date: str = "",
         site: str = "",
     ) -> MatchSettings:
-        """A Go match (``rules`` are :class:`arbiter.games.go.Rules`, Japanese by default)."""
+        """A Go match (``rules`` are :class:`arbiter.games.go.Rules`, Japanese by default;
+        ``handicap_placement`` ``"free"`` lets Black place the stones, Chinese rules only)."""
         return cls(
-            GoGame(size, rules or Rules(), handicap, pair),
+            GoGame(size, rules or Rules(), handicap, pair, handicap_placement),
             _control(time_control),
             conduct or GoConduct(),
             players_of(black, "Black", pair),
@@ -131,9 +133,12 @@ class MatchSettings:
     @property
     def first(self) -> Side:
         """The side whose clock the start runs: White in Toguz Korgool and in handicap Go,
-        Black in even Go games (spec clocks-and-online.md)."""
+        Black in even Go games (spec clocks-and-online.md) and while Black places free
+        handicap stones (they are Black's time, like a move)."""
         if isinstance(self.game, ToguzGame):
             return self.game.first
+        if self.game.handicap_placement == "free":
+            return "black"
         return "white" if self.game.handicap >= 2 else "black"
 
     def players(self, side: Side) -> tuple[Player, ...]:
@@ -163,6 +168,8 @@ class MatchSettings:
                 handicap=self.game.handicap,
                 pair=self.game.pair,
             )
+            if self.game.handicap_placement != "fixed":
+                doc["handicap_placement"] = self.game.handicap_placement
         doc["time_control"] = str(self.time_control)
         doc["conduct"] = dataclasses.asdict(self.conduct)
         doc["black"] = [p.to_json() for p in self.black]
@@ -183,7 +190,7 @@ class MatchSettings:
         if kind == "toguz":
             known |= {"variant", "first", "start"}
         else:
-            known |= {"size", "rules", "handicap", "pair"}
+            known |= {"size", "rules", "handicap", "pair", "handicap_placement"}
         unknown = set(doc) - known
         need(not unknown, f"match settings have no field {sorted(unknown)[0]!r}" if unknown else "")
         need(isinstance(doc.get("time_control"), str), '"time_control" must be text such as "60m"')
@@ -214,7 +221,11 @@ class MatchSettings:
             except ArbiterError as exc:
                 raise SettingsError(str(exc)) from None
             game = GoGame(
-                doc.get("size", 19), rules, doc.get("handicap", 0), doc.get("pair", False)
+                doc.get("size", 19),
+                rules,
+                doc.get("handicap", 0),
+                doc.get("pair", False),
+                doc.get("handicap_placement", "fixed"),
             )
         return cls(
             game,

@@ -7,6 +7,9 @@
 - **referee** (судья) — pairs rounds (3.2.1), publishes them, records results (3.2.8), warns.
 - **player** — an entry linked to the account: sees the event and their own games.
 - **spectator** — may see an event that is not yet published.
+- **committee** — a member of the appeals committee (апелляционный комитет, seed 002 2.3, 3.8):
+  decides the protests the chief referee's decision did not settle; never a player or a
+  referee of the same event (2.3).
 
 Everybody, signed in or not, sees a published event's published rounds, standings and
 crosstable. A site administrator may do everything everywhere.
@@ -23,7 +26,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import Literal, get_args
 
-Role = Literal["organiser", "chief-referee", "referee", "player", "spectator"]
+Role = Literal["organiser", "chief-referee", "referee", "player", "spectator", "committee"]
 ROLES: tuple[Role, ...] = get_args(Role)
 STAFF: frozenset[Role] = frozenset({"organiser", "chief-referee", "referee"})
 
@@ -72,6 +75,8 @@ PERMISSIONS: dict[Role, frozenset[Permission]] = {
     "referee": _REFEREE,
     "player": frozenset({Permission.VIEW}),
     "spectator": frozenset({Permission.VIEW}),
+    # The committee's own work (protests at its level) is checked by role: see rooms/levels.py.
+    "committee": frozenset({Permission.VIEW}),
 }
 
 #: The roles a holder of MANAGE_REFEREES (but not MANAGE_ROLES) may give and take.

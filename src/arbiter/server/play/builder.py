@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.match import SYSTEM, Action, Actor, Match, SetResult, Start
+from arbiter.match.actors import AGREEMENT
+from arbiter.server.play.abort import abort_at
 from arbiter.server.play.seats import SERVER_REFEREE, side_of_seat, winner_by_no_show
 from arbiter.server.play.state import Event, GameState
 
@@ -56,7 +58,8 @@ class Builder:
 
     def settle(self) -> None:
         """Apply what is due at the build's time: the scheduled start, a flag fall or a
-        late-arrival forfeit (after the lag cap), a no-show after the reconnection window."""
+        late-arrival forfeit (after the lag cap), a no-show after the reconnection window, the
+        abort of a casual game whose first moves were not made (:mod:`.abort`)."""
         s = self.state
         m = s.match
         if m.status == "ready" and s.start_at is not None and self.wall >= s.start_at:
@@ -72,6 +75,15 @@ class Builder:
             entry = new.last_entry
             assert entry is not None
             self.add("action", {"entry": entry.to_json()}, None, new)
+        options = self.state.options
+        computer = (options.computer or {}).get("seat")
+        abort = abort_at(
+            self.match, casual=options.casual, epoch=self.state.epoch, computer=computer
+        )
+        if abort is not None and self.wall >= abort:
+            self.add("casual", {"op": "abort"})
+            self.act(SetResult("Void", "void"), AGREEMENT, t=self.state.t(abort))
+            return
         expired = self.state.expired_seats(self.wall)
         if expired and not self.match.is_over:
             sides = tuple(sorted({side_of_seat(seat) for seat in expired}))

@@ -14,6 +14,7 @@ from arbiter.errors import ArbiterError
 from arbiter.games.go import Rules
 from arbiter.games.go.rules import Scoring
 from arbiter.match import GoConduct, MatchSettings, ToguzConduct
+from arbiter.match.settings.games import Placement
 from arbiter.server.play.engines import ENGINES, engine_available
 from arbiter.server.play.hub import Hub
 from arbiter.server.play.seats import hash_token, seats_of
@@ -44,6 +45,8 @@ class GameSpec:
     variant: str = "toguz"
     pair: bool = False
     side: str = "white"
+    #: ``fixed`` (the star points) or ``free`` (Black places them; Chinese counting only).
+    handicap_placement: str = "fixed"
 
     def settings(self, names: dict[str, str] | None = None) -> MatchSettings:
         """The match settings (no late-arrival forfeit: nobody schedules a casual game)."""
@@ -72,6 +75,7 @@ class GameSpec:
                 size=self.size,
                 handicap=self.handicap,
                 pair=self.pair,
+                handicap_placement=cast(Placement, self.handicap_placement),
                 rules=Rules(
                     scoring=cast(Scoring, self.scoring),
                     komi=komi,
@@ -171,9 +175,15 @@ def create_casual(
 
 
 def join_casual(
-    hub: Hub, user: CurrentUser | None, live_id: int, invite: str, seat: str | None = None
+    hub: Hub,
+    user: CurrentUser | None,
+    live_id: int,
+    invite: str,
+    seat: str | None = None,
+    name: str | None = None,
 ) -> Created:
-    """Take a free seat of a casual game with its invitation code."""
+    """Take a free seat of a casual game with its invitation code; ``name``: the player's
+    name as the opponent sees it (a guest's, without an account: such games are unrated)."""
     row = hub.store.game(live_id)
     if row is None:
         raise NotFound(f"no live game {live_id}")
@@ -188,6 +198,8 @@ def join_casual(
     if not free:
         raise Conflict("every seat is taken", "seat")
     token, info = _new_seat(user)
+    if name:
+        info["name"] = name
     seats = {**row.seats, free[0]: info}
     left = [s for s in seats_of(settings) if s not in seats]
     hub.store.set_seats(live_id, seats, row.invite_hash if left else None)

@@ -32,7 +32,7 @@ import secrets
 import socket
 import time
 from collections import Counter
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from arbiter.match import MatchSettings
@@ -69,7 +69,12 @@ class Hub:
     """The live games of this process (see the module)."""
 
     def __init__(
-        self, rt: Runtime, *, redis_url: str | None = None, redis_prefix: str = "arbiter"
+        self,
+        rt: Runtime,
+        *,
+        redis_url: str | None = None,
+        redis_prefix: str = "arbiter",
+        wall: Callable[[], float] | None = None,
     ) -> None:
         self.rt = rt
         self.store = LiveStore(rt.db)
@@ -83,6 +88,7 @@ class Hub:
         self._loops: list[asyncio.Task[None]] = []
         self._wall0 = time.time()
         self._mono0 = time.monotonic()
+        self._wall = wall  # tests inject the time (days of a correspondence game in a second)
         self.collector = Collector(rt.inflight)
         self._behind: dict[int, int] = {}
         self.stopping = False
@@ -94,7 +100,10 @@ class Hub:
     # ----- time and tasks
 
     def wall(self) -> float:
-        """Unix time, advanced by the monotonic clock since this process started."""
+        """Unix time, advanced by the monotonic clock since this process started (or the
+        injected time source's, when the hub was given one)."""
+        if self._wall is not None:
+            return self._wall()
         return self._wall0 + (time.monotonic() - self._mono0)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -144,6 +153,10 @@ class Hub:
         self.computer.close()
         for task in list(self._tasks):
             task.cancel()
+        try:  # the last heartbeat is the stop's instant: a restart charges nothing before it
+            await self.store.run(self.store.beat, self.pid, self.wall())
+        except Exception:
+            log.exception("the last heartbeat failed")
         await self.pubsub.close()
         self.store.close()
         gc.unfreeze()  # what this hub froze is the collector's again (tests run many hubs)

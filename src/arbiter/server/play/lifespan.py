@@ -3,7 +3,9 @@ found by the routes of live play and of the game room.
 
 Redis is used when ``ARBITER_REDIS_URL`` is set (``arbiter serve --redis URL`` sets it), with
 channels prefixed by ``ARBITER_REDIS_PREFIX``; ``app.state.play_redis_url`` and
-``play_redis_prefix`` override them (tests running several apps in one process).
+``play_redis_prefix`` override them (tests running several apps in one process);
+``app.state.play_wall``, a function returning Unix time, replaces the hub's clock (tests that
+play correspondence games a day per move).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         redis_prefix=getattr(state, "play_redis_prefix", None)
         or os.environ.get("ARBITER_REDIS_PREFIX")
         or "arbiter",
+        wall=getattr(state, "play_wall", None),
     )
     await hub.start()
     app.state.play_hub = hub

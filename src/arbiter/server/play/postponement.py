@@ -5,6 +5,7 @@ the new start) or denies. :func:`postponement_step` checks a step; the state rec
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from arbiter.server.play.refused import Refused
@@ -12,7 +13,22 @@ from arbiter.server.play.seats import actor_of_seat
 from arbiter.server.play.state import GameState
 from arbiter.server.play.viewer import Viewer
 
-__all__ = ["postponement_step"]
+__all__ = ["postponed_start_limit", "postponement_step", "utc"]
+
+
+def postponed_start_limit(state: GameState) -> float | None:
+    """The Unix time by which the postponed game must start (seed 002 7.2.2: the regulations
+    give "a deadline for the start of the postponed game"): the event's ``postpone_within``
+    after the game's scheduled start; ``None`` without one."""
+    within, scheduled = state.options.postpone_within, state.options.start_at
+    if within is None or scheduled is None:
+        return None
+    return scheduled + within
+
+
+def utc(wall: float) -> str:
+    """A Unix time as the refusals write it: ``2026-03-01 18:00 UTC``."""
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(wall))
 
 
 def postponement_step(
@@ -62,5 +78,14 @@ def postponement_step(
             start = doc.get("start_at")
             if start is None or start <= wall:
                 raise Refused("malformed", "a granted postponement sets a future start_at")
+            limit = postponed_start_limit(s)
+            if limit is not None and start > limit:
+                within = (s.options.postpone_within or 0) / 3600
+                raise Refused(
+                    "too-late",
+                    f"a postponed game starts by {utc(limit)}, "
+                    f"{within:g} h after its scheduled start "
+                    "(the event's deadline, seed 002 7.2.2)",
+                )
             data["start_at"] = float(start)
     return data

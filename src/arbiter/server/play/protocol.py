@@ -61,7 +61,27 @@ resignation, when filing a protest)."""
 
 POSTPONE_OPS = ("request", "consent", "refuse", "grant", "deny", "withdraw")
 
-CLIENT_TYPES = ("hello", "act", "chat", "ping", "whose-turn", "postpone", "hold", "resync")
+CASUAL_OPS = (
+    "takeback-request",
+    "takeback-accept",
+    "takeback-decline",
+    "rematch-offer",
+    "rematch-accept",
+    "rematch-decline",
+)
+"""What a player of a casual game asks of the opponent (``casual`` messages)."""
+
+CLIENT_TYPES = (
+    "hello",
+    "act",
+    "chat",
+    "ping",
+    "whose-turn",
+    "postpone",
+    "hold",
+    "resync",
+    "casual",
+)
 
 _ACTION_FIELDS = {
     "type",
@@ -87,6 +107,7 @@ _ACTION_FIELDS = {
     "termination",
     "clocks",
     "sides",
+    "used",
 }
 
 
@@ -267,6 +288,11 @@ def _resync(doc: dict[str, Any]) -> None:
     _need(_whole(doc.get("last_seq"), -1), '"last_seq" is the last seq received (or -1)')
 
 
+def _casual(doc: dict[str, Any]) -> None:
+    _fields(doc, {"op"})
+    _need(doc.get("op") in CASUAL_OPS, f'"op" is one of {", ".join(CASUAL_OPS)}')
+
+
 _CHECKS = {
     "hello": _hello,
     "act": _act,
@@ -276,6 +302,7 @@ _CHECKS = {
     "postpone": _postpone,
     "hold": _hold,
     "resync": _resync,
+    "casual": _casual,
 }
 
 

@@ -1,5 +1,6 @@
 """What a client asks of its live game once greeted (docs/play-protocol.md, "Client
-messages"): a match action, chat, a postponement step, a referee's hold, a ping, the turn
+messages"): a match action, chat, a postponement step, a takeback or rematch
+(:mod:`.casual_steps`), a referee's hold, a ping, the turn
 question, a resync. Each change goes through the room's single writer and is answered with the
 ``seq`` of its event (``ack``); a refusal is an ``error`` with the protocol's reason word.
 """
@@ -13,6 +14,7 @@ from arbiter.errors import ArbiterError
 from arbiter.match import MatchError, Move, action_from_json
 from arbiter.server.play import protocol
 from arbiter.server.play.builder import Builder
+from arbiter.server.play.casual_steps import casual_request
 from arbiter.server.play.chat import chat_message, check_chat
 from arbiter.server.play.connection import Connection
 from arbiter.server.play.postponement import postponement_step
@@ -38,6 +40,9 @@ async def dispatch(conn: Connection, room: Room, msg: dict[str, Any]) -> None:
             conn.send({"type": "ack", "id": mid, "seq": seq})
         elif kind == "postpone":
             seq = await postpone(room, viewer, msg)
+            conn.send({"type": "ack", "id": mid, "seq": seq})
+        elif kind == "casual":
+            seq = await casual_request(room, viewer, str(msg["op"]))
             conn.send({"type": "ack", "id": mid, "seq": seq})
         elif kind == "hold":
             seq = await hold(room, viewer, msg["seat"], bool(msg.get("release", False)))

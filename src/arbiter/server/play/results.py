@@ -7,7 +7,8 @@ process that dies between the two leaves the event without the result the player
 shown. So besides recording at the end, every process looks, when it starts and then every
 :data:`LOOK_AGAIN` seconds, for finished live games of events whose game has no result (or a
 referee's provisional one) and records them: the result is never lost, and never written
-twice (the event game's version decides between processes).
+twice (the event game's version decides between processes). The game's record follows its
+result into the event the same way (:mod:`arbiter.server.play.event_records`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import cast
 
 from sqlalchemy import Table, or_, select
 
+from arbiter.server.play.event_records import store_event_record, unstored
 from arbiter.server.play.store import GameRow, LiveStore, game_row
 from arbiter.server.play.tables import LiveGame
 from arbiter.server.runtime import Runtime
@@ -116,6 +118,7 @@ class Recorder:
         self.store = store
         self._busy: set[int] = set()
         self._refused: set[int] = set()
+        self._unrecordable: set[int] = set()
 
     async def record(self, row: GameRow, result: str | None) -> None:
         """Record ``result`` of live game ``row`` in its event (in a worker thread)."""
@@ -126,10 +129,18 @@ class Recorder:
             done = await asyncio.to_thread(record_event_result, self.rt, row, result)
             if not done:
                 self._refused.add(row.id)
+            await self._store_record(row)
         except Exception:
             log.exception("game %s: the result did not reach the event", row.id)
         finally:
             self._busy.discard(row.id)
+
+    async def _store_record(self, row: GameRow) -> None:
+        """Store the game's record in its event (:mod:`arbiter.server.play.event_records`)."""
+        if row.id in self._unrecordable:
+            return
+        if not await asyncio.to_thread(store_event_record, self.rt, row):
+            self._unrecordable.add(row.id)
 
     async def sweep(self) -> int:
         """Record every result that has not reached its event; how many were found."""
@@ -138,4 +149,13 @@ class Recorder:
             if row.id not in self._busy and row.id not in self._refused:
                 log.warning("game %s ended %s: recording it in the event now", row.id, row.result)
                 await self.record(row, row.result)
+        for row in await self.store.run(unstored, self.store):
+            if row.id not in self._busy and row.id not in self._unrecordable:
+                self._busy.add(row.id)
+                try:
+                    await self._store_record(row)
+                except Exception:
+                    log.exception("game %s: the record did not reach the event", row.id)
+                finally:
+                    self._busy.discard(row.id)
         return len(found)

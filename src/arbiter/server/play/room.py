@@ -158,7 +158,7 @@ class Room:
                 and b.state.options.casual
                 and b.match.status == "ready"
                 and b.state.start_at is None
-                and all(b.state.connected(s) for s in b.state.human_seats())
+                and b.state.players_here()
             ):
                 b.act(Start(), SYSTEM)
 

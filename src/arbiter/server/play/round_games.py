@@ -9,6 +9,7 @@ from typing import Any, cast
 
 from sqlalchemy import select
 
+from arbiter.clock import TimeControl, TimeControlError, is_correspondence
 from arbiter.errors import ArbiterError
 from arbiter.events.event import Event
 from arbiter.events.rounds import Game
@@ -52,7 +53,8 @@ def event_game_settings(event: Event, game: Game) -> tuple[MatchSettings, Option
     ruleset = str(config.value("ruleset"))
     late = _setting(config, "late_limit")
     late_limit = None if late is None else float(cast(int, late)) * 60.0
-    late_forfeit = _setting(config, "late_forfeit") is not False
+    # Correspondence: the clock's deadline is the first move's too; nobody "arrives" in time.
+    late_forfeit = _setting(config, "late_forfeit") is not False and not _by_post(control)
     try:
         if event.game == "toguz":
             offers = _setting(config, "max_draw_offers")
@@ -73,16 +75,15 @@ def event_game_settings(event: Event, game: Game) -> tuple[MatchSettings, Option
             )
         else:
             komi = (
-                float(game.komi)
-                if game.komi is not None
-                else float(
-                    cast(Any, config.value("handicap_komi" if game.handicap >= 2 else "komi"))
-                )
+                float(game.komi) if game.komi is not None else float(config.komi_for(game.handicap))
             )
             settings = MatchSettings.go(
                 control,
                 handicap=game.handicap,
                 pair=event.discipline == "pair",
+                handicap_placement="free"
+                if _setting(config, "handicap_placement") == "free"
+                else "fixed",
                 rules=Rules(
                     scoring="chinese" if ruleset == "chinese" else "japanese",
                     komi=komi,
@@ -100,7 +101,21 @@ def event_game_settings(event: Event, game: Game) -> tuple[MatchSettings, Option
     found = _setting(config, "reconnect_window")
     if isinstance(found, int | float) and not isinstance(found, bool):
         window = float(found)
-    return settings, Options(reconnect_window=window, casual=False, team=event.discipline == "team")
+    within = _setting(config, "postpone_within")
+    return settings, Options(
+        reconnect_window=window,
+        casual=False,
+        team=event.discipline == "team",
+        postpone_within=None if within is None else float(cast(int, within)) * 3600.0,
+    )
+
+
+def _by_post(control: str) -> bool:
+    """Whether ``control`` is correspondence time (an unreadable one is refused later)."""
+    try:
+        return is_correspondence(TimeControl.parse(control))
+    except TimeControlError:
+        return False
 
 
 def _setting(config: Any, key: str) -> object:
@@ -168,6 +183,7 @@ def create_round_games(
             casual=False,
             team=options.team,
             start_at=start_at,
+            postpone_within=options.postpone_within,
         )
         doc = options.to_json()
         doc["event_game"] = {"round": game.round, "table": game.table, "board": game.board}

@@ -20,7 +20,8 @@ from arbiter.match.export import export
 from arbiter.server.api.params import EventId, LiveId, RoundNo
 from arbiter.server.api.schemas import error_responses
 from arbiter.server.auth.dependencies import UserDep
-from arbiter.server.play import ws
+from arbiter.server.play import ws, your_turn
+from arbiter.server.play.casual_steps import guest_name, record_name
 from arbiter.server.play.hub import Hub
 from arbiter.server.play.lifespan import hub_of, lifespan
 from arbiter.server.play.room import Room
@@ -40,6 +41,7 @@ __all__ = ["router"]
 
 router = APIRouter(lifespan=lifespan)
 router.include_router(ws.router)
+router.include_router(your_turn.router)
 
 
 class GameRequest(BaseModel):
@@ -51,6 +53,7 @@ class GameRequest(BaseModel):
     handicap: int = Field(0, ge=0, le=9)
     komi: float | None = Field(None, ge=-100, le=100)
     scoring: Literal["japanese", "chinese"] = "japanese"
+    handicap_placement: Literal["fixed", "free"] = "fixed"
     variant: Literal["toguz", "bestemshe"] = "toguz"
     pair: bool = False
     side: Literal[
@@ -70,6 +73,7 @@ class GameRequest(BaseModel):
             self.variant,
             self.pair,
             self.side,
+            handicap_placement=self.handicap_placement,
         )
 
 
@@ -84,6 +88,7 @@ class JoinRequest(BaseModel):
 
     invite: str = Field(max_length=100)
     seat: str | None = Field(None, max_length=12)
+    name: str | None = Field(None, max_length=100, description="a guest's name (no account)")
 
 
 class RoundRequest(BaseModel):
@@ -109,9 +114,16 @@ async def new_game(
 async def join_game(
     request: Request, live_id: LiveId, user: UserDep, body: Annotated[JoinRequest, Body()]
 ) -> dict[str, Any]:
-    """Take a free seat with the invitation code."""
+    """Take a free seat with the invitation code; ``name``: the name a guest plays under
+    (an account plays under its own)."""
     hub = hub_of(request)
-    made = await asyncio.to_thread(join_casual, hub, user, live_id, body.invite, body.seat)
+    name: str | None = user.display_name if user is not None else None
+    if user is None and body.name is not None:
+        name = guest_name(body.name)
+    made = await asyncio.to_thread(join_casual, hub, user, live_id, body.invite, body.seat, name)
+    room = await hub.room(live_id)
+    if room is not None and name:
+        await record_name(room, made.seat, name)
     return made.to_json()
 
 

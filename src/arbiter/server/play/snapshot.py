@@ -1,6 +1,7 @@
 """A live game as clients see it at one instant (docs/play-protocol.md, "The state"): the
-match (status, turn, board, moves, clocks as of that instant, offers, result), the players and
-who is connected, disconnections, the scheduled start and the postponement.
+match (status, turn, board, moves, clocks as of that instant, offers, result, the referees'
+notices), the players and who is connected, disconnections, the scheduled start and the
+postponement.
 
 :func:`describe` is pure: the same state and instant give the same snapshot in every process.
 Chat is not part of it (each viewer reads the messages meant for them:
@@ -13,7 +14,9 @@ from typing import Any
 
 from arbiter.match import Match
 from arbiter.match.go import GoBoard
+from arbiter.match.notes import referee_notes
 from arbiter.match.toguz import ToguzBoard
+from arbiter.server.play.postponement import postponed_start_limit
 from arbiter.server.play.seats import seat_of_actor
 from arbiter.server.play.state import GameState
 
@@ -54,6 +57,10 @@ def _board(match: Match) -> dict[str, Any]:
         "dead": [p.gtp() for p in gpos.dead_stones],
         "accepted": sorted(gpos.accepted),
         "handicap": board.handicap,
+        # Free handicap stones Black is placing (seed 002 appendix 1 note), else null.
+        "placing": {"stones": board.placing, "placed": list(board.placed)}
+        if board.placing
+        else None,
         "komi": gpos.rules.komi,
         "ko": None if gpos.ko_point is None else gpos.ko_point.gtp(),
     }
@@ -108,6 +115,7 @@ def describe(state: GameState, wall: float, *, full: bool = True) -> dict[str, A
             "consented": proposal.consented,
         },
         "warnings": [{"side": w.side, "reason": w.reason} for w in m.warnings],
+        "notices": [note.to_json() for note in referee_notes(m.log, over=m.is_over)],
         "result": None if m.result is None else m.result.to_json(),
         "players": players,
         "seats": {
@@ -123,8 +131,11 @@ def describe(state: GameState, wall: float, *, full: bool = True) -> dict[str, A
         },
         "start_at": state.start_at,
         "postponement": state.postponement,
+        "postpone_by": postponed_start_limit(state),
         "reconnect_window": state.options.reconnect_window,
         "casual": state.options.casual,
+        "extras": state.extras.to_json(m.ply),
+        "correspondence": m.settings.time_control.system == "correspondence",
     }
     if full:
         found["settings"] = settings.to_json()

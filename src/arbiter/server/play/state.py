@@ -20,8 +20,11 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbiter.clock import is_correspondence
 from arbiter.clock.lag import DEFAULT_LAG_CAP
 from arbiter.match import LogEntry, Match, MatchSettings
+from arbiter.server.play.abort import abort_at
+from arbiter.server.play.extras import Extras, apply_extra
 from arbiter.server.play.seats import actor_of_seat, seat_of_actor, seats_of
 
 __all__ = [
@@ -44,7 +47,9 @@ class Options:
     seconds of network time credited per move; ``start_at``, the Unix time at which the
     server starts the game (``None``: a referee or the players start it); ``casual``: a game
     outside events (free chat, no referee); ``team``: a team event (postponement deadlines);
-    ``computer``: the seat a computer plays and its engine (``{"seat", "engine", "level"}``)."""
+    ``computer``: the seat a computer plays and its engine (``{"seat", "engine", "level"}``);
+    ``postpone_within``: seconds after the scheduled start by which a postponed game must start
+    (seed 002 7.2.2; ``None``: the event sets no such deadline)."""
 
     reconnect_window: float = DEFAULT_RECONNECT_WINDOW
     lag_cap: float = DEFAULT_LAG_CAP
@@ -52,6 +57,7 @@ class Options:
     casual: bool = True
     team: bool = False
     computer: dict[str, Any] | None = None
+    postpone_within: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form stored in ``live_games.options``."""
@@ -62,6 +68,7 @@ class Options:
             "casual": self.casual,
             "team": self.team,
             "computer": self.computer,
+            "postpone_within": self.postpone_within,
         }
 
     @classmethod
@@ -74,13 +81,15 @@ class Options:
             bool(doc.get("casual", True)),
             bool(doc.get("team", False)),
             doc.get("computer"),
+            None if doc.get("postpone_within") is None else float(doc["postpone_within"]),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """One event of a game's stream: ``seq``, ``kind`` (``action``, ``chat``, ``presence``,
-    ``hold``, ``postpone``), ``at`` (Unix time it was stored), ``data`` and the account."""
+    ``hold``, ``postpone``, ``casual``), ``at`` (Unix time it was stored), ``data`` and the
+    account."""
 
     seq: int
     kind: str
@@ -105,6 +114,7 @@ class GameState:
     holds: frozenset[str] = frozenset()
     chat: tuple[tuple[int, float, dict[str, Any]], ...] = ()
     postponement: dict[str, Any] | None = None
+    extras: Extras = field(default_factory=Extras)
     _due: tuple[float | None] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -134,11 +144,22 @@ class GameState:
         computer = (self.options.computer or {}).get("seat")
         return tuple(s for s in self.seats if s != computer)
 
+    def players_here(self) -> bool:
+        """Whether a casual game may start: every player is connected — in a correspondence
+        game, every player has come once (they need not meet: each moves in their own time)."""
+        seats = self.human_seats()
+        if is_correspondence(self.match.settings.time_control):
+            return all(actor_of_seat(s) in self.match.present for s in seats)
+        return all(self.connected(s) for s in seats)
+
     def window_ends(self) -> dict[str, float]:
         """For each disconnected seat whose window runs, the Unix time it ends. The window runs
         while the game is played (not before the start, during a pause or adjournment, or after
-        the end) and no referee holds it."""
+        the end) and no referee holds it. Correspondence games have none: their players come
+        and go between moves, and only the clock's deadline counts."""
         if self.match.status not in ("playing", "marking"):
+            return {}
+        if is_correspondence(self.match.settings.time_control):
             return {}
         return {
             seat: since + self.options.reconnect_window
@@ -148,7 +169,8 @@ class GameState:
 
     def due_at(self) -> float | None:
         """The Unix time at which the server must act on its own next: the scheduled start, a
-        flag (after the lag cap), a late-arrival forfeit, a reconnection window's end."""
+        flag (after the lag cap), a late-arrival forfeit, a reconnection window's end, the
+        abort of a casual game without its first moves."""
         if self._due is None:
             self._due = (self._find_due(),)
         return self._due[0]
@@ -164,6 +186,10 @@ class GameState:
         if deadline is not None:
             found.append(self.epoch + deadline)
         found.extend(self.window_ends().values())
+        computer = (self.options.computer or {}).get("seat")
+        abort = abort_at(m, casual=self.options.casual, epoch=self.epoch, computer=computer)
+        if abort is not None:
+            found.append(abort)
         return min(found) if found else None
 
     def expired_seats(self, wall: float) -> tuple[str, ...]:
@@ -221,6 +247,8 @@ class GameState:
                 new.disconnected_since[seat] = event.at
         elif event.kind == "chat":
             new.chat = (*self.chat, (event.seq, event.at, data))
+        elif event.kind == "casual":
+            new.extras = apply_extra(self.extras, data)
         elif event.kind == "postpone":
             new.postponement, new.start_at = _postpone(self.postponement, self.start_at, data)
         else:

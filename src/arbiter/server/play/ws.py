@@ -22,7 +22,7 @@ from arbiter.server.play.requests import dispatch
 from arbiter.server.play.room import Room
 from arbiter.server.services.accounts import CurrentUser, resolve
 
-__all__ = ["HELLO_WAIT", "MAX_RATE", "MAX_STRIKES", "router"]
+__all__ = ["HELLO_WAIT", "MAX_RATE", "MAX_STRIKES", "refuse_malformed", "router"]
 
 log = logging.getLogger("arbiter.play")
 
@@ -162,15 +162,25 @@ async def _serve(websocket: WebSocket, conn: Connection, room: Room) -> None:
         try:
             msg = protocol.parse(raw)
         except protocol.ProtocolError as exc:
-            conn.send(protocol.error(exc.reason, str(exc), exc.mid))
-            if exc.reason == "too-large":
-                conn.close(1009, "message too large")
-                return
-            strikes.append(now)
-            while strikes and now - strikes[0] > 60.0:
-                strikes.popleft()
-            if len(strikes) > MAX_STRIKES:
-                conn.close(1008, "too many malformed messages")
+            if refuse_malformed(conn, exc, strikes, now):
                 return
             continue
         await dispatch(conn, room, msg)
+
+
+def refuse_malformed(
+    conn: Connection, exc: protocol.ProtocolError, strikes: deque[float], now: float
+) -> bool:
+    """Answer a message that cannot be read; ``True`` when the connection is closed for it (a
+    message too large, or more than ``MAX_STRIKES`` malformed ones within a minute)."""
+    conn.send(protocol.error(exc.reason, str(exc), exc.mid))
+    if exc.reason == "too-large":
+        conn.close(1009, "message too large")
+        return True
+    strikes.append(now)
+    while strikes and now - strikes[0] > 60.0:
+        strikes.popleft()
+    if len(strikes) > MAX_STRIKES:
+        conn.close(1008, "too many malformed messages")
+        return True
+    return False

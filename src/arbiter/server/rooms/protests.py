@@ -1,7 +1,8 @@
-"""Protests (seed 002 7.3.3): a player of a game files a protest until the next round starts;
-a referee decides it (once); either player may appeal the decision to the organising committee
-(the event's organiser) until the next round starts, and the organiser decides (once).
-Everything is kept with the game.
+"""Protests (seed 002 3.6–3.10, 7.3.3): a player of a game files a protest until the next
+round starts; a referee decides it (once); either player may take the decision to the chief
+referee (the ``appeal`` fields), who decides (once); after the chief referee, to the appeals
+committee (:mod:`arbiter.server.rooms.levels`). Everything is kept with the game, each
+decision with who took it and when.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from sqlalchemy import select
 
 from arbiter.server.auth.roles import Permission
 from arbiter.server.play.seats import side_entries
-from arbiter.server.rooms.reading import account_names, now_or_wall
+from arbiter.server.rooms.reading import account_names, now_or_wall, require_role
 from arbiter.server.rooms.tables import Protest, RoomRound
 from arbiter.server.runtime import Runtime
 from arbiter.server.services.accounts import CurrentUser, require_user
@@ -63,14 +64,46 @@ class ProtestView:
     appeal_decision: str | None
     appeal_decided_by: str | None
     appeal_decided_at: float | None
+    during_game: bool
+    under_protest: bool
+    under_protest_at: float | None
+    committee_appeal: str | None
+    committee_appealed_by: str | None
+    committee_appealed_at: float | None
+    committee_status: str | None
+    committee_decision: str | None
+    committee_decided_by: str | None
+    committee_decided_at: float | None
+
+    @property
+    def level(self) -> str | None:
+        """The level the protest waits at (``referee``, ``chief-referee``, ``committee``), or
+        ``None`` when no decision is awaited."""
+        if self.status == "pending":
+            return "referee"
+        if self.appeal_status == "pending":
+            return "chief-referee"
+        if self.committee_status == "pending":
+            return "committee"
+        return None
 
     def to_json(self) -> dict[str, Any]:
-        """JSON."""
-        return {k: getattr(self, k) for k in self.__slots__}
+        """JSON (with ``level``, the level the protest waits at)."""
+        return {**{k: getattr(self, k) for k in self.__slots__}, "level": self.level}
 
 
 def _view(rt: Runtime, p: Protest) -> ProtestView:
-    names = account_names(rt, {p.filed_by, p.decided_by, p.appealed_by, p.appeal_decided_by})
+    names = account_names(
+        rt,
+        {
+            p.filed_by,
+            p.decided_by,
+            p.appealed_by,
+            p.appeal_decided_by,
+            p.committee_appealed_by,
+            p.committee_decided_by,
+        },
+    )
     return ProtestView(
         p.id,
         p.round,
@@ -91,6 +124,16 @@ def _view(rt: Runtime, p: Protest) -> ProtestView:
         p.appeal_decision,
         names.get(p.appeal_decided_by or 0),
         p.appeal_decided_at,
+        bool(p.during_game),
+        bool(p.under_protest),
+        p.under_protest_at,
+        p.committee_appeal,
+        names.get(p.committee_appealed_by or 0),
+        p.committee_appealed_at,
+        p.committee_status,
+        p.committee_decision,
+        names.get(p.committee_decided_by or 0),
+        p.committee_decided_at,
     )
 
 
@@ -115,6 +158,7 @@ class _Filer:
     side: str
     game_id: int
     board: int | None
+    finished: bool
     deadline: float | None
     """The start of the next round, when it is opened: protests and appeals about a round are
     filed before it (seed 002 7.3.3)."""
@@ -132,7 +176,7 @@ def _filer(
         raise Forbidden(refusal)
     nxt = session.get(RoomRound, (state.id, number + 1))
     deadline = None if nxt is None else float(nxt.start_at)
-    return _Filer(side, state.games[game.key].id, game.board, deadline)
+    return _Filer(side, state.games[game.key].id, game.board, game.finished, deadline)
 
 
 def file_protest(
@@ -169,6 +213,7 @@ def file_protest(
             filed_by=actor.id,
             filed_at=moment,
             status="pending",
+            during_game=not filer.finished,
         )
         session.add(row)
         session.flush()
@@ -184,7 +229,8 @@ def appeal_protest(
     *,
     now: float | None = None,
 ) -> ProtestView:
-    """A player of the game appeals the referee's decision to the organising committee (once,
+    """A player of the game takes the referee's decision to the chief referee (seed 002 3.7,
+    3.10: «При несогласии одной из сторон с решением судьи приглашается главный судья»; once,
     until the next round starts)."""
     actor = require_user(user)
     moment = now_or_wall(now)
@@ -223,14 +269,13 @@ def decide(
     now: float | None = None,
 ) -> ProtestView:
     """A decision, upheld or rejected with the reasons, taken once: a referee's on a protest,
-    or with ``appeal`` the organising committee's (the event's organiser) on its appeal."""
+    or with ``appeal`` the chief referee's on its appeal (seed 002 3.6.4; only a holder of the
+    chief referee's role: a referee or the organiser is refused)."""
     body = _clean(text, "text")
     with reading(rt, user, event_id) as r:
         access = r.state().access
         if appeal:
-            acting = access.require(
-                Permission.MANAGE_ROLES, "deciding appeals (the organising committee)"
-            )
+            acting = require_role(access, "chief-referee", "deciding at the chief referee's level")
         else:
             acting = access.require(Permission.RECORD_RESULT, "deciding protests")
     verdict = "upheld" if upheld else "rejected"
@@ -253,7 +298,7 @@ def decide(
 decide_protest = partial(decide, appeal=False)
 """A referee decides a protest (once): :func:`decide`."""
 decide_appeal = partial(decide, appeal=True)
-"""The organising committee (the event's organiser) decides an appeal (once): :func:`decide`."""
+"""The chief referee decides an appeal of the referee's decision (once): :func:`decide`."""
 
 
 def protests_of(
@@ -277,7 +322,7 @@ def protests_of(
         if board is not None:
             query = query.where(Protest.board == board)
         rows = list(r.session.scalars(query.order_by(Protest.id)))
-    if not state.access.is_staff:
+    if not state.access.is_staff and "committee" not in state.access.roles:
         nos = state.access.player_nos
         mine = {state.games[g.key].id for no in nos for g in games_of_player(state.event, no)} & {
             gs.id for gs in state.games.values()

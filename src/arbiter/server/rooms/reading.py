@@ -10,11 +10,13 @@ from sqlalchemy import select
 from arbiter.errors import ArbiterError
 from arbiter.events.rounds import Round
 from arbiter.server.runtime import Runtime
-from arbiter.server.services.errors import NotFound
+from arbiter.server.services.access import Access
+from arbiter.server.services.accounts import CurrentUser
+from arbiter.server.services.errors import Forbidden, NotFound, Unauthenticated
 from arbiter.server.services.state import EventState
 from arbiter.server.storage.models import User
 
-__all__ = ["account_names", "now_or_wall", "round_of"]
+__all__ = ["account_names", "now_or_wall", "require_role", "round_of"]
 
 
 def now_or_wall(now: float | None) -> float:
@@ -38,3 +40,18 @@ def account_names(rt: Runtime, ids: set[int | None]) -> dict[int, str]:
     with rt.db.read() as session:
         users = session.scalars(select(User).where(User.id.in_(wanted)))
         return {u.id: u.display_name or u.username for u in users}
+
+
+_ROLE_NAMES = {"chief-referee": "the chief referee", "committee": "an appeals committee member"}
+
+
+def require_role(access: Access, role: str, what: str) -> CurrentUser:
+    """The caller if they hold ``role`` in the event (or are a site administrator): a protest's
+    levels are people named to them (seed 002 3.6), not whoever holds the most permissions;
+    401 anonymous, 404 the event not visible, 403 otherwise."""
+    if access.user is None:
+        raise Unauthenticated(f"sign in for {what}")
+    access.require_visible()
+    if role not in access.roles and not access.is_admin:
+        raise Forbidden(f"{what} is for {_ROLE_NAMES.get(role, role)} of this event")
+    return access.user

@@ -172,7 +172,7 @@ async def decide_protest(
 async def appeal_protest(
     protest: ProtestDep, body: Annotated[TextRequest, Body()]
 ) -> dict[str, Any]:
-    """A player's appeal of the decision to the organising committee."""
+    """A player takes the referee's decision to the chief referee (seed 002 3.7, 3.10)."""
     return await protest.answer(services.appeal_protest, body.text)
 
 
@@ -180,5 +180,29 @@ async def appeal_protest(
 async def decide_appeal(
     protest: ProtestDep, body: Annotated[DecisionRequest, Body()]
 ) -> dict[str, Any]:
-    """The organising committee's decision on an appeal."""
+    """The chief referee's decision on an appeal (the chief referee's role only)."""
     return await protest.answer(services.decide_appeal, body.upheld, body.text)
+
+
+@router.post("/api/events/{event_id}/protests/{protest_id}/under-protest", responses=CONFLICTS)
+async def continue_under_protest(protest: ProtestDep) -> dict[str, Any]:
+    """The protesting player goes on playing under protest after the chief referee's decision
+    (seed 002 3.10): the game and the round protocol are marked."""
+    return await protest.answer(services.mark_under_protest)
+
+
+@router.post("/api/events/{event_id}/protests/{protest_id}/committee", responses=CONFLICTS)
+async def appeal_to_committee(
+    protest: ProtestDep, body: Annotated[TextRequest, Body()]
+) -> dict[str, Any]:
+    """A player takes the chief referee's decision to the appeals committee (seed 002 3.8)."""
+    return await protest.answer(services.appeal_to_committee, body.text)
+
+
+@router.post("/api/events/{event_id}/protests/{protest_id}/committee/decision", responses=CONFLICTS)
+async def decide_committee(
+    protest: ProtestDep, body: Annotated[DecisionRequest, Body()]
+) -> dict[str, Any]:
+    """The appeals committee's decision (one of its members records it; with fewer than three
+    members, the organiser: seed 002 3.8)."""
+    return await protest.answer(services.decide_committee, body.upheld, body.text)

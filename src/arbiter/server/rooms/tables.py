@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from arbiter.server.storage.base import Base
@@ -79,3 +79,19 @@ class Protest(Base):
         ForeignKey("users.id", ondelete="SET NULL")
     )
     appeal_decided_at: Mapped[float | None] = mapped_column(Float)
+    # Seed 002 3.6–3.10: the appeal above is the chief referee's level; the appeals committee
+    # is the next; a game played on "под протестом" is marked (3.10).
+    during_game: Mapped[bool] = mapped_column(Boolean, default=False)
+    under_protest: Mapped[bool] = mapped_column(Boolean, default=False)
+    under_protest_at: Mapped[float | None] = mapped_column(Float)
+    committee_appeal: Mapped[str | None] = mapped_column(Text)
+    committee_appealed_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL")
+    )
+    committee_appealed_at: Mapped[float | None] = mapped_column(Float)
+    committee_status: Mapped[str | None] = mapped_column(String(16))
+    committee_decision: Mapped[str | None] = mapped_column(Text)
+    committee_decided_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL")
+    )
+    committee_decided_at: Mapped[float | None] = mapped_column(Float)

@@ -23,6 +23,7 @@ _ROLE_WORDS = {
     "referee": "referee",
     "player": "player",
     "spectator": "spectator",
+    "committee": "appeals committee member",
 }
 
 

@@ -85,6 +85,7 @@ def grant_role(
                 ed.event.player(player_no)
         elif player_no is not None:
             raise Invalid("only a player role names a player's number", "player_no")
+        _committee_apart(ed.session, event_id, user, chosen)
         row = EventRole(event_id=event_id, user_id=user.id, role=chosen, player_no=player_no)
         try:
             with ed.session.begin_nested():
@@ -99,6 +100,31 @@ def grant_role(
             raise Conflict(taken, "role") from None
         return RoleGrant(
             row.id, user.username, user.display_name or user.username, chosen, player_no
+        )
+
+
+#: Seed 002 2.3: «В состав Комитета не могут входить игроки, выступающие на соревновании, а также
+#: члены судейской коллегии данного соревнования» — no player or referee sits on the committee.
+_NOT_WITH_COMMITTEE = frozenset({"player", "referee", "chief-referee"})
+
+
+def _committee_apart(session: Session, event_id: int, user: User, chosen: Role) -> None:
+    """Refuse a committee role to a player or referee of the event, and the other way round."""
+    if chosen != "committee" and chosen not in _NOT_WITH_COMMITTEE:
+        return
+    held = set(
+        session.scalars(
+            select(EventRole.role).where(
+                EventRole.event_id == event_id, EventRole.user_id == user.id
+            )
+        )
+    )
+    clash = held & _NOT_WITH_COMMITTEE if chosen == "committee" else held & {"committee"}
+    if clash:
+        raise Conflict(
+            f"{user.username} is {sorted(clash)[0]} here: no player or referee sits on the "
+            "appeals committee (seed 002 2.3)",
+            "role",
         )
 
 

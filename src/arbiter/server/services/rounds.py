@@ -180,7 +180,7 @@ def _edited_game(ed: Editing, number: int, index: int, edit: GameEdit) -> Game:
         raise Invalid("a handicap is 0 to 9 stones", f"{where}.handicap")
     cfg = event.config
     if edit.komi is None:
-        komi = cfg.komi if handicap == 0 else cfg.handicap_komi
+        komi = cfg.komi_for(handicap)
     else:
         text = str(edit.komi)
         check_text(text, f"{where}.komi", limit=20)

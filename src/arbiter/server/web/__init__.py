@@ -15,10 +15,12 @@ crosstable), :mod:`.games` (a game and its record; the record viewer), :mod:`.bo
 component shared with live play), :mod:`.viewer` (records replayed for stepping),
 :mod:`.ratings` (rating lists, a player's history, finalising an event), :mod:`.reports` (the
 printed protocols and reports, HTML and PDF), :mod:`.lobby` (starting a game with a friend or
-against the computer), :mod:`.live` (a live game: playing, watching, conducting; the
+against the computer), :mod:`.casual_pages` (the games where it is your move, the way to a
+rematch), :mod:`.live` (a live game: playing, watching, conducting; the
 invitation), :mod:`.live_words` (the words of the live pages' script), :mod:`.room` (an event's
-game room, the referee console, protests), :mod:`.analysis` (the engine's review of a Toguz
-Korgool record), :mod:`.words` (the sport's words as the pages show them),
+game room, the referee console, protests), :mod:`.protest_levels` (a protest's higher levels),
+:mod:`.analysis` (the engine's review of a Toguz Korgool record), :mod:`.words` (the
+sport's words as the pages show them),
 :mod:`.rating_lists` (the federations' Go rating lists, loaded by administrators),
 :mod:`.rating_search` (the participants page's search of the rating lists).
 """
@@ -29,6 +31,7 @@ from arbiter.server.web import (
     account,
     accounts,
     analysis,
+    casual_pages,
     entry,
     events,
     games,
@@ -37,6 +40,7 @@ from arbiter.server.web import (
     lobby,
     participants,
     people,
+    protest_levels,
     rating_lists,
     ratings,
     reports,
@@ -60,9 +64,11 @@ for _module in (
     entry,
     participants,
     people,
+    casual_pages,
     lobby,
     live,
     room,
+    protest_levels,
     analysis,
     reports,
     rounds,

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from arbiter.games.go import Point
 from arbiter.games.go import Position as GoPosition
+from arbiter.games.go.scoring import Score
 from arbiter.games.toguz import Position as ToguzPosition
 from arbiter.games.toguz.notation import play_and_describe
+from arbiter.i18n import gettext
 from arbiter.render import go_svg, toguz_svg
+from arbiter.reports.go_score import score_lines
 
 ToguzLast = tuple[toguz_svg.Side, int, toguz_svg.Side, int]
 
@@ -45,9 +48,16 @@ def toguz_board(
     title: str | None = None,
 ) -> Markup:
     """A Toguz Korgool board (seen from White's side unless ``flipped``); it scales to the
-    width of its container."""
+    width of its container. The kazans' labels and the title screen readers read are in the
+    reader's language."""
+    white, black = position.kazans
+    if title is None:
+        title = gettext("Toguz Korgool position: White's kazan %(white)s, Black's kazan %(black)s")
+        title = title % {"white": white, "black": black}
+    names = (gettext("White"), gettext("Black"))
     # The SVG is built by our own renderer, which escapes every text it draws.
-    return Markup(toguz_svg.board_svg(position, last=last, flipped=flipped, title=title))
+    svg = toguz_svg.board_svg(position, last=last, flipped=flipped, title=title, names=names)
+    return Markup(svg)
 
 
 def go_board(
@@ -56,6 +66,30 @@ def go_board(
     territory: Iterable[tuple[Point, str]] = (),
     title: str | None = None,
 ) -> Markup:
-    """A Go board with coordinates, the last move marked; it scales to its container."""
+    """A Go board with coordinates, the last move marked; it scales to its container (its
+    title, read by screen readers, in the reader's language)."""
+    if title is None:
+        title = gettext(
+            "Go position on %(size)s×%(size)s: %(black)s black and %(white)s white stones"
+        )
+        title = title % {
+            "size": position.size,
+            "black": len(position.stones("black")),
+            "white": len(position.stones("white")),
+        }
     svg = go_svg.board_svg(position, territory=territory, title=title)
     return Markup(svg)
+
+
+def go_count(score: Score, *, provisional: bool) -> Markup:
+    """How the count of a Go game is made, one line per side (drawn under the board in the
+    dead-stone phase, where it is the count the marking would give, and after the count)."""
+    heading = (
+        gettext("The count if this marking is accepted") if provisional else gettext("The count")
+    )
+    lines = "".join(f"<li>{escape(line)}</li>" for line in score_lines(score))
+    result = escape(gettext("Result") + ": " + str(score.result))
+    return Markup(
+        f'<div class="go-count" data-count><p>{escape(heading)}</p><ul>{lines}</ul>'
+        f"<p><strong>{result}</strong></p></div>"
+    )

@@ -1,5 +1,6 @@
 """Game pages: a game of an event with its result and its record (stepped through in the
-viewer; referees store one), and the viewer for any record file."""
+viewer; referees store one; a game played online stores its own when it ends, and the page
+links the live game), and the viewer for any record file."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from arbiter.errors import ArbiterError
 from arbiter.i18n import gettext
 from arbiter.server.api.params import Board, EventId, RoundNo, TableNo
 from arbiter.server.auth.roles import Permission
+from arbiter.server.play.event_records import live_game_of
+from arbiter.server.rooms.levels import under_protest_games
 from arbiter.server.services import records, reports, results
 from arbiter.server.services.entries import decode_upload
 from arbiter.server.services.errors import Invalid, NotFound, ServiceError
@@ -99,6 +102,8 @@ def render_game(
         may_record=state.access.can(Permission.RECORD_RESULT),
         may_clear=len(state.event.rounds) == number,
         here_path=game_path(event_id, game),
+        live_id=live_game_of(page.rt, game_state.id),
+        under_protest=(table, board) in under_protest_games(page.rt, event_id, number),
         frame_url=f"/events/{event_id}/rounds/{number}/games/{table}/frame",
         tab=f"round-{number}",
     )

@@ -18,10 +18,13 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from markupsafe import Markup
 
+from arbiter.events.settings.value_names import value_name
+from arbiter.games.go.scoring import territory
 from arbiter.i18n import gettext
-from arbiter.match import Match
+from arbiter.match import Match, ToguzGame
 from arbiter.server.api.params import LiveId
 from arbiter.server.auth.cookies import set_cookie
+from arbiter.server.play.casual_steps import guest_name, is_rated, record_name
 from arbiter.server.play.hub import Hub
 from arbiter.server.play.protocol import CHAT_PHRASES
 from arbiter.server.play.room import Viewer
@@ -32,7 +35,7 @@ from arbiter.server.play.services import (
 )
 from arbiter.server.play.state import seats_of
 from arbiter.server.services.errors import NotFound, ServiceError
-from arbiter.server.web.board import go_board, toguz_board, toguz_last
+from arbiter.server.web.board import go_board, go_count, toguz_board, toguz_last
 from arbiter.server.web.live_words import PHRASES, ROLES, SIDES, TERMINATIONS, script_words
 from arbiter.server.web.page import FormDep, Page, PageDep, PageRoute, text_fields
 from arbiter.server.web.words import game_name
@@ -52,15 +55,41 @@ def hub_of(request: Request) -> Hub:
     return hub
 
 
-def board_markup(match: Match, flipped: bool = False) -> Markup:
-    """The current position of a live match, drawn by the board component."""
+def board_markup(match: Match, flipped: bool = False, ply: int | None = None) -> Markup:
+    """A position of a live match drawn by the board component: the current one, or the one
+    after ``ply`` moves (a player looking back during the game; clamped to the game)."""
+    at = match.ply if ply is None else max(0, min(ply, match.ply))
     if match.kind == "toguz":
         board = match.toguz
-        last = None
-        if match.moves and len(board.positions) >= 2:
-            last = toguz_last(board.positions[-2], int(match.moves[-1].move))
-        return toguz_board(board.position, last=last, flipped=flipped)
-    return go_board(match.go.position)
+        last = toguz_last(board.positions[at - 1], board.pits[at - 1]) if at else None
+        return toguz_board(board.positions[at], last=last, flipped=flipped)
+    if at == match.ply:
+        position = match.go.position
+        if position.phase not in ("marking", "finished"):
+            return go_board(position)
+        # The dead-stone phase and a counted game: territory on the board, the count under it.
+        count = go_count(match.go.game.score(), provisional=position.phase == "marking")
+        return go_board(position, territory=territory(position)) + count
+    # Go keeps no positions: the moves are replayed to the one asked for.
+    return go_board(match.go.restore(at).position)
+
+
+def game_facts(match: Match) -> list[tuple[str, str]]:
+    """The game's settings as the page lists them, in the reader's language (``japanese``:
+    Japanese, via the settings' value names)."""
+    facts = [(gettext("Time control"), str(match.settings.time_control))]
+    settings = match.settings.game
+    if isinstance(settings, ToguzGame):
+        return [*facts, (gettext("Rules"), value_name("ruleset", settings.variant))]
+    game = match.go.game
+    facts += [
+        (gettext("Rules"), value_name("ruleset", game.rules.scoring)),
+        (gettext("Board size"), f"{game.start.size}×{game.start.size}"),
+        (gettext("Komi"), f"{game.rules.komi:g}"),
+    ]
+    if match.go.handicap:
+        facts.append((gettext("Handicap"), str(match.go.handicap)))
+    return facts
 
 
 def to_game(page: Page, made: Created, invite: str | None = None) -> Response:
@@ -143,6 +172,7 @@ async def game_page(request: Request, live_id: LiveId, page: PageDep) -> Respons
         token=token,
         invite=invite if invite and m.status == "ready" and state.options.casual else None,
         board=board_markup(m, flipped),
+        facts=game_facts(m),
         flipped=flipped,
         top=top,
         bottom=bottom,
@@ -151,6 +181,7 @@ async def game_page(request: Request, live_id: LiveId, page: PageDep) -> Respons
         seats=seats_of(m.settings),
         casual=state.options.casual,
         computer=bool(state.options.computer),
+        rated=is_rated(row),
         live_words=script_words(),
         sides=SIDES,
         phrases=[(code, PHRASES[code]) for code in CHAT_PHRASES],
@@ -164,8 +195,10 @@ async def board(
     live_id: LiveId,
     page: PageDep,
     flip: Annotated[int, Query(ge=0, le=1)] = 0,
+    ply: Annotated[int | None, Query(ge=0, le=100_000)] = None,
 ) -> Response:
-    """The game's current board (SVG markup for the page's script)."""
+    """The game's board (SVG markup for the page's script): the current position, or the one
+    after ``ply`` moves."""
     hub = hub_of(request)
     room = await hub.room(live_id)
     if room is None:
@@ -174,7 +207,7 @@ async def board(
         seen = await asyncio.to_thread(event_access, hub.rt, room.row.event_id, page.user)
         if seen is None:
             raise NotFound(gettext("No such game."))
-    svg = str(board_markup(room.state.match, bool(flip)))
+    svg = str(board_markup(room.state.match, bool(flip), ply))
     return Response(
         svg,
         media_type="image/svg+xml",
@@ -228,10 +261,13 @@ async def join(request: Request, live_id: LiveId, page: PageDep, form: FormDep) 
     hub = hub_of(request)
     values = text_fields(form)
     seat = values.get("seat") or None
+    user = page.user
     try:
         check_signed(page, values)
+        # A guest plays under the name given here (unrated); an account under its own.
+        name = guest_name(values.get("name", "")) if user is None else user.display_name
         made = await asyncio.to_thread(
-            join_casual, hub, page.user, live_id, values.get("invite", ""), seat
+            join_casual, hub, user, live_id, values.get("invite", ""), seat, name
         )
     except ServiceError as exc:
         room = await hub.room(live_id)
@@ -239,4 +275,7 @@ async def join(request: Request, live_id: LiveId, page: PageDep, form: FormDep) 
         if room is None or row is None:
             raise
         return _invitation(page, live_id, room, row, values.get("invite", ""), exc)
+    joined = await hub.room(live_id)
+    if joined is not None:
+        await record_name(joined, made.seat, name)
     return to_game(page, made)

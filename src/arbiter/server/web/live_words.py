@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.i18n import N_
+from arbiter.server.web.notice_words import notice_words
 from arbiter.server.web.words import translated
 
 #: The words the script looks up, table by table (``W.sides.black``, ``W.reasons[…]``).
@@ -87,6 +88,11 @@ SENTENCES = {
     "over": N_("Game over: %(result)s (%(how)s)"),
     "draw_offered": N_("Your opponent offers a draw."),
     "draw_sent": N_("You offered a draw."),
+    "draw_declined": N_("Your opponent declined the draw."),
+    "draw_lapsed": N_("Your opponent played on: the draw offer is declined."),
+    "pass": N_("pass"),
+    "reviewing": N_("Looking at move %(ply)s of %(plies)s; the game goes on."),
+    "confirm_move": N_("Play %(move)s?"),
     "partner_asks": N_("Your partner asks whether to resign."),
     "partner_agreed": N_("Your partner agrees: you may resign."),
     "partner_refused": N_("Your partner does not agree to resign."),
@@ -125,4 +131,5 @@ def script_words() -> dict[str, Any]:
     return {
         **{name: translated(table) for name, table in TABLES.items()},
         **translated(SENTENCES),
+        **notice_words(),
     }

@@ -1,5 +1,7 @@
-"""Starting a live game in the browser (``/play``): with a friend (the page of the new game
-shows the link to share) or against the computer.
+"""Starting a live game in the browser (``/play``): the lobby (open seeks, presets and the
+quick-pairing queue over :mod:`arbiter.server.web.lobby_socket`, the games under way to
+watch), a game with a friend (the page of the new game shows the link to share) or against the
+computer.
 """
 
 from __future__ import annotations
@@ -12,19 +14,43 @@ from fastapi.responses import Response
 from arbiter.engines.toguz_engine import FULL_STRENGTH
 from arbiter.i18n import gettext
 from arbiter.server.play.engines import engine_available
+from arbiter.server.play.live_list import ListedGame, live_games
 from arbiter.server.play.services import GameSpec, create_casual, create_computer
 from arbiter.server.play.state import DEFAULT_RECONNECT_WINDOW
 from arbiter.server.services.errors import Invalid, ServiceError
+from arbiter.server.web import lobby_socket, lobby_view
 from arbiter.server.web.forms import Form
 from arbiter.server.web.live import check_signed, hub_of, to_game
+from arbiter.server.web.lobby_view import lobby_context
 from arbiter.server.web.page import FormDep, Page, PageDep, PageRoute, text_fields
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
+router.include_router(lobby_socket.router)
+router.include_router(lobby_view.router)
 
-TIME_CONTROLS = ("3m", "5m+3s", "10m", "15m+10s", "30m", "60m", "20m+3x30s", "40m+5x30s")
+TIME_CONTROLS = (
+    "3m",
+    "5m+3s",
+    "10m",
+    "15m+10s",
+    "30m",
+    "60m",
+    "20m+3x30s",
+    "40m+5x30s",
+    # Correspondence (docs/time-controls.md): the players' list is /play/your-turn.
+    "1d/move",
+    "3d/move",
+    "7d/move",
+)
 
 
-def _lobby(page: Page, form: Form, computer: Form, status: int = 200) -> Response:
+def _lobby(
+    page: Page,
+    form: Form,
+    computer: Form,
+    status: int = 200,
+    games: list[ListedGame] | None = None,
+) -> Response:
     return page.render(
         "play.html",
         status=status,
@@ -33,6 +59,7 @@ def _lobby(page: Page, form: Form, computer: Form, status: int = 200) -> Respons
         controls=TIME_CONTROLS,
         gnugo=engine_available("go"),
         levels=range(1, FULL_STRENGTH + 1),
+        **lobby_context(page, games),
     )
 
 
@@ -50,10 +77,11 @@ LOBBY_DEFAULTS = {
 
 
 @router.get("/play")
-def lobby(page: PageDep) -> Response:
-    """Start a game with a friend, or against the computer."""
+def lobby(request: Request, page: PageDep) -> Response:
+    """The lobby; start a game with a friend, or against the computer."""
     computer = Form({**LOBBY_DEFAULTS, "level": "5"})
-    return _lobby(page, Form(LOBBY_DEFAULTS), computer)
+    games = live_games(hub_of(request).rt)
+    return _lobby(page, Form(LOBBY_DEFAULTS), computer, games=games)
 
 
 def _number(
@@ -88,6 +116,7 @@ def _spec(values: dict[str, str]) -> GameSpec:
         variant="bestemshe" if values.get("variant") == "bestemshe" else "toguz",
         pair=game == "go" and values.get("pair") == "yes",
         side=values.get("side", "white"),
+        handicap_placement="free" if values.get("handicap_placement") == "free" else "fixed",
     )
 
 

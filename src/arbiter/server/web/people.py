@@ -24,7 +24,7 @@ from arbiter.server.web.participants import player_fields, player_refusal
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
 
 #: The roles given on this page (players are linked to entries instead).
-STAFF_ROLES = ("organiser", "chief-referee", "referee", "spectator")
+STAFF_ROLES = ("organiser", "chief-referee", "referee", "spectator", "committee")
 REQUEST_INPUTS = ("name", "rank", "rating", "club", "city", "country", "gender", "born")
 
 

@@ -22,8 +22,10 @@ from arbiter.reports.toguz_protocol import protocol_html
 from arbiter.server.api.files import attachment
 from arbiter.server.api.params import AfterRound, Board, EventId, RoundNo, TableNo
 from arbiter.server.guard import document_policy
+from arbiter.server.rooms.levels import protocol_lines, under_protest_games
 from arbiter.server.services import events, records
 from arbiter.server.services.errors import NotFound, domain
+from arbiter.server.services.referee_notes import round_notes
 from arbiter.server.services.text import slug
 from arbiter.server.web.page import PageDep, PageRoute
 from arbiter.server.web.tables import after_round
@@ -52,13 +54,19 @@ def _stem(name: str, event_id: int) -> str:
 def round_protocol(
     event_id: EventId, number: RoundNo, page: PageDep, format: Format = "html"
 ) -> Response:
-    """The round's protocol: every game with its result, warnings and their cost."""
+    """The round's protocol: every game with its result, warnings and their cost, and the
+    referees' notes of the games played on the server."""
     state = events.get_event(page.rt, page.user, event_id)
     if number not in state.rounds:
         message = i18n.gettext("Round %(n)s is not paired (or not published).")
         raise NotFound(message % {"n": number})
+    notes = round_notes(page.rt, state, number)
+    protests = protocol_lines(page.rt, page.user, event_id, number)
+    marked = under_protest_games(page.rt, event_id, number)
     with domain():
-        html = round_protocol_html(state.event, number, i18n.current())
+        html = round_protocol_html(
+            state.event, number, i18n.current(), notes, protests, under_protest=marked
+        )
     return _answer(html, format, f"{_stem(state.name, event_id)}-round-{number}")
 
 

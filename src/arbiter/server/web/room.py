@@ -26,6 +26,7 @@ from arbiter.server.api.params import MAX_INT, Board, EventId, RoundNo, TableNo
 from arbiter.server.auth.roles import Permission
 from arbiter.server.play.seats import side_entries
 from arbiter.server.rooms import services as room_services
+from arbiter.server.rooms.levels import deciders
 from arbiter.server.rooms.live import with_live
 from arbiter.server.services import results
 from arbiter.server.services.errors import Invalid, NotFound, ServiceError
@@ -197,7 +198,7 @@ async def _console_page(
         missing=missing,
         refused=refused,
         is_last=len(rounds) == number,
-        organiser=view.state.access.can(Permission.MANAGE_ROLES),
+        **deciders(view.state.access),
         live_words=_words(),
         when=when,
         tab=f"round-{number}",
@@ -283,8 +284,9 @@ def _protests_page(
         game=game,
         protests=found,
         may_file=bool(sides),
+        my_sides=sorted(sides),
         may_decide=state.access.can(Permission.RECORD_RESULT),
-        organiser=state.access.can(Permission.MANAGE_ROLES),
+        **deciders(state.access),
         here=f"/events/{event_id}/rounds/{number}/games/{table}/protests"
         + (f"?board={board}" if board else ""),
         tab=f"round-{number}",

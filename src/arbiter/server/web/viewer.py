@@ -24,15 +24,18 @@ from typing import Literal
 
 from markupsafe import Markup
 
+from arbiter import i18n
 from arbiter.errors import ArbiterError
 from arbiter.games.go import Game as GoGame
 from arbiter.games.go import Position as GoPosition
+from arbiter.games.go.scoring import Score, territory
 from arbiter.games.toguz import Position as ToguzPosition
 from arbiter.i18n import N_, gettext
 from arbiter.records.game_json import read_json
 from arbiter.records.sgf import read_sgf
 from arbiter.records.toguz_record import ToguzRecord, replay
 from arbiter.records.toguz_text import read_games
+from arbiter.reports.go_score import score_lines
 from arbiter.server.web.board import go_board, toguz_board, toguz_last
 
 RecordFormat = Literal["sgf", "arbiter-game", "toguz-text"]
@@ -81,6 +84,8 @@ class RecordView:
     moves: tuple[Move, ...]
     problems: tuple[str, ...]
     positions: tuple[GoPosition, ...] | tuple[ToguzPosition, ...]
+    #: The count of a Go game the record says was counted (its dead stones marked), else None.
+    score: Score | None = None
 
     @property
     def plies(self) -> int:
@@ -117,11 +122,15 @@ class RecordView:
         else:
             go = self.positions[at]
             assert isinstance(go, GoPosition)
-            board = go_board(go)
+            counted = self.score is not None and at == self.plies
+            board = go_board(go, territory=territory(go) if counted else ())
             facts = (
                 (gettext("Captured by Black"), str(go.captures("black"))),
                 (gettext("Captured by White"), str(go.captures("white"))),
             )
+            if counted and self.score is not None:
+                count = tuple((gettext("Count"), line) for line in score_lines(self.score))
+                return Frame(at, board, caption, move.comment if move else "", facts + count)
         return Frame(at, board, caption, move.comment if move else "", facts)
 
 
@@ -139,10 +148,15 @@ def detect(text: str) -> RecordFormat:
     return "toguz-text"
 
 
-@functools.lru_cache(maxsize=16)
 def read_record(text: str, fmt: RecordFormat | None = None) -> RecordView:
     """Read a record (its format detected unless given) and replay it; :class:`RecordError`
     (or the reader's own error) when it cannot be read."""
+    # The view holds words of the reader's language (a pass): one cached view per language.
+    return _read_record(text, fmt, i18n.current())
+
+
+@functools.lru_cache(maxsize=16)
+def _read_record(text: str, fmt: RecordFormat | None, lang: str) -> RecordView:
     if len(text) > MAX_RECORD:
         raise RecordError(f"a record has at most {MAX_RECORD} characters")
     kind = fmt or detect(text)
@@ -177,6 +191,8 @@ def _go_positions(game: GoGame) -> list[GoPosition]:
         pos = pos.play_as(move.color, move.move)
         out.append(pos)
     out[-1] = edited(out[-1], len(game.moves))
+    if game.position.phase == "finished":
+        out[-1] = game.position  # the record's count: the same stones, the dead ones marked
     return out
 
 
@@ -210,6 +226,7 @@ def _go_view(game: GoGame) -> RecordView:
         moves=moves,
         problems=(),
         positions=tuple(_go_positions(game)),
+        score=game.score() if game.position.phase == "finished" else None,
     )
 
 
@@ -217,9 +234,14 @@ def _toguz_view(record: ToguzRecord) -> RecordView:
     replayed = replay(record)
     positions: tuple[ToguzPosition, ...] = replayed.positions
     moves = []
+    # The referees' notes show with the move they followed (issue 15).
+    notes: dict[int, list[str]] = {}
+    for ply, text in record.notes:
+        notes.setdefault(max(ply, 1), []).append(text)
     for i, rec in enumerate(record.moves[: len(positions) - 1]):
         before = positions[i]
-        moves.append(Move(i + 1, before.fullmove, before.to_move, str(rec), rec.comment or ""))
+        said = "\n".join([rec.comment or "", *notes.get(i + 1, [])]).strip()
+        moves.append(Move(i + 1, before.fullmove, before.to_move, str(rec), said))
     tags = [
         (N_("Event"), record.tag("Event")),
         (N_("Round"), record.tag("Round")),

@@ -83,6 +83,7 @@ ROLES = {
     "referee": N_("Referee"),
     "spectator": N_("Spectator"),
     "player": N_("Player"),
+    "committee": N_("Appeals committee member"),
 }
 REQUEST_STATES = {
     "pending": N_("waiting for the organisers"),

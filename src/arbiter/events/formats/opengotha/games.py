@@ -1,7 +1,8 @@
 """OpenGotha's games and byes (``Games/Game``, ``ByePlayers/ByePlayer``) and their results.
 
 Results, both ways: Black wins ``B+``, White wins ``W+``, equal ``0`` (jigo), both lose
-``Void``; the ``_BYDEF`` forms are forfeits (``+-``, ``-+``, ``--``).
+``Void``, both win ``++``; the ``_BYDEF`` forms are forfeits (``+-``, ``-+``, ``--``); a draw
+or a double win by default is read as played (``0``, ``++``), with a note.
 
 >>> result_name(Result.parse("-+", "go")), RESULTS_IN["RESULT_BLACKWINS"]
 ('RESULT_WHITEWINS_BYDEF', 'B+')
@@ -22,25 +23,27 @@ from arbiter.events.results import Result
 from arbiter.events.rounds import Game
 from arbiter.events.settings import Config
 
-#: OpenGotha's result names, read as arbiter results (``None``: no result yet).
+#: OpenGotha's result names, read as arbiter results (``None``: no result yet). Each is counted
+#: as OpenGotha counts it (``Tournament.fillBaseScoringInfo``): a win is a point, a jigo half a
+#: point each, both lose nothing for either, both win a point each; ``_BYDEF`` is "by default".
 RESULTS_IN: dict[str, str | None] = {
     "RESULT_UNKNOWN": None,
     "RESULT_BLACKWINS": "B+",
     "RESULT_WHITEWINS": "W+",
     "RESULT_EQUAL": "0",
     "RESULT_BOTHLOSE": "Void",
+    "RESULT_BOTHWIN": "++",
     "RESULT_BLACKWINS_BYDEF": "+-",
     "RESULT_WHITEWINS_BYDEF": "-+",
     "RESULT_BOTHLOSE_BYDEF": "--",
-    # a draw by default has no arbiter form: it is kept as a jigo
+    # a draw or a double win by default has no arbiter form: kept as played (a note says so)
     "RESULT_EQUAL_BYDEF": "0",
+    "RESULT_BOTHWIN_BYDEF": "++",
 }
-#: Results arbiter cannot hold; imported as no result, with a note.
-UNREPRESENTABLE = {
-    "RESULT_BOTHWIN": "both players win",
-    "RESULT_BOTHWIN_BYDEF": "both players win by default",
-    "RESULT_BOTHLOOSE": "",  # Pairgoth's spelling, read as RESULT_BOTHLOSE below
-}
+#: Results arbiter cannot hold (none left since ``++``); kept for the callers that list them.
+UNREPRESENTABLE: dict[str, str] = {}
+#: Other spellings of result names (Pairgoth writes ``RESULT_BOTHLOOSE``).
+SPELLINGS = {"RESULT_BOTHLOOSE": "RESULT_BOTHLOSE"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +79,7 @@ def read_game(
                 raise FormatError(f"round {r}: {by_key[key].player.name} plays two games")
             busy[r].add(key)
     handicap = min(max(whole(el, "handicap", 0, f"game {i}"), 0), 9)
-    komi = config.handicap_komi if handicap else config.komi
+    komi = config.komi_for(handicap)
     return Played(r, table, black, white, handicap, komi, _result(el, r, table, notes))
 
 
@@ -104,24 +107,23 @@ def _player(el: ET.Element, attr: str, by_key: Mapping[str, Entry]) -> Entry:
 
 def _result(el: ET.Element, r: int, table: int, notes: list[str]) -> Result | None:
     name = (el.get("result") or "RESULT_UNKNOWN").strip().upper()
-    if name == "RESULT_BOTHLOOSE":
-        name = "RESULT_BOTHLOSE"
-    if name in RESULTS_IN:
-        text = RESULTS_IN[name]
-        if name == "RESULT_EQUAL_BYDEF":
-            notes.append(f"round {r} table {table}: a draw by default is kept as jigo")
-        return Result.parse(text, "go") if text is not None else None
-    if name in UNREPRESENTABLE:
-        notes.append(
-            f"round {r} table {table}: {name} ({UNREPRESENTABLE[name]}) has no arbiter "
-            "result: the game is left without one"
-        )
-        return None
-    raise FormatError(f"round {r} table {table}: unknown result {shown(name)}")
+    name = SPELLINGS.get(name, name)
+    if name not in RESULTS_IN:
+        raise FormatError(f"round {r} table {table}: unknown result {shown(name)}")
+    text = RESULTS_IN[name]
+    if name == "RESULT_EQUAL_BYDEF":
+        notes.append(f"round {r} table {table}: a draw by default is kept as jigo")
+    if name == "RESULT_BOTHWIN_BYDEF":
+        notes.append(f"round {r} table {table}: a double win by default is kept as ++ (both win)")
+    return Result.parse(text, "go") if text is not None else None
 
 
-def read_byes(root: ET.Element, by_key: Mapping[str, Entry]) -> dict[int, list[str]]:
-    """The keys of the players with a bye, by round."""
+def read_byes(
+    root: ET.Element, by_key: Mapping[str, Entry], notes: list[str] | None = None
+) -> dict[int, list[str]]:
+    """The keys of the players with a bye, by round: one a round, as OpenGotha keeps them (its
+    tournament has one bye player per round, and reading a file it keeps the last
+    ``<ByePlayer>`` of a round; ``notes`` names the players whose bye is not kept)."""
     out: dict[int, list[str]] = defaultdict(list)
     # Pairgoth writes its byes in a <ByePlayer> container instead of <ByePlayers>
     found = root.findall("ByePlayers/ByePlayer") + root.findall("ByePlayer/ByePlayer")
@@ -132,9 +134,14 @@ def read_byes(root: ET.Element, by_key: Mapping[str, Entry]) -> dict[int, list[s
         key = player_key(el.get("player") or "", "")
         if key not in by_key:
             raise FormatError(f"bye {i}: {shown(el.get('player'))} is not a player of the file")
-        if key not in out[r]:
-            out[r].append(key)
-    return out
+        dropped = [k for k in out[r] if k != key]
+        if dropped and notes is not None:
+            notes.append(
+                f"round {r}: two byes (ByePlayer); as OpenGotha, the last is kept: "
+                f"{by_key[key].player.name}, not {by_key[dropped[0]].player.name}"
+            )
+        out[r] = [key]
+    return dict(out)
 
 
 def result_name(result: Result | None) -> str:
@@ -145,6 +152,8 @@ def result_name(result: Result | None) -> str:
         return "RESULT_BOTHLOSE"
     if result.kind == "double-forfeit":
         return "RESULT_BOTHLOSE_BYDEF"
+    if result.kind == "double-win":
+        return "RESULT_BOTHWIN"
     bydef = "_BYDEF" if result.kind == "forfeit" else ""
     if result.winner is None:
         return "RESULT_EQUAL"

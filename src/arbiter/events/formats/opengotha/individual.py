@@ -50,7 +50,7 @@ def individual_event(
                 result=g.result,
             )
         )
-    byes = read_byes(file.root, by_key)
+    byes = read_byes(file.root, by_key, file.notes)
     for r, keys in byes.items():
         for key in keys:
             if key in busy[r]:
@@ -76,7 +76,7 @@ def individual_event(
     players = []
     for e in entries:
         active = {r for r in range(1, paired + 1) if e.key in busy[r] or e.key in byes.get(r, [])}
-        players.append(span_of(e, span, active))
+        players.append(span_of(e, span, active, paired))
     if any(e.pre for e in entries):
         file.notes.append(
             f"{sum(e.pre for e in entries)} pre-registered player(s) (PRE) are entered "

@@ -131,6 +131,8 @@ def read_settings(file: TournamentFile, team: bool) -> Settings:
         if zero != Rank(-30):
             notes.append(f"genMMZero {rank_text(zero)}: McMahon scores are counted from 30K here")
     values["bye"] = str(Fraction(file.value("Bye"), 2))
+    if not team:
+        values["absence"] = str(Fraction(file.value("Absent"), 2))
     h = file.handicap
     ceiling = whole(h, "hdCeiling", 9, _HANDICAP)
     by_mms = flag(h.get("hdBasedOnMMS"), True) or (h.get("hdBase") or "").upper() == "MMS"
@@ -169,8 +171,10 @@ def _time_control(g: dict[str, str], notes: list[str]) -> TimeControl | None:
 
 
 def absence_value(event: Event) -> int:
-    """The absence value (half points) to write: the points of the byes of players who did not
-    take part in a round, or 0 when there are none."""
+    """The absence value (half points) to write: the ``absence`` setting, else the points of the
+    byes of players who did not take part in a round, or 0 when there are none."""
+    if event.config.absence:
+        return min(max(int(event.config.absence * 2), 0), 2)
     for rnd in event.rounds:
         for b in rnd.byes:
             if b.kind in ("half", "zero", "absent"):

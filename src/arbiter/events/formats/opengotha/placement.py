@@ -2,7 +2,8 @@
 
 Placement criteria become tiebreak codes: ``MMS``, ``NBW`` → ``PTS``, ``SOSM``/``SOSW`` →
 ``SOS``, ``SOSOSM`` → ``SOSOS``, ``SODOSM`` → ``SODOS``, ``CUSSM`` → ``CUSS``, ``DC`` → ``DE``;
-the team criteria ``TEAMP`` → ``MP``, ``BDW`` → ``GP``, ``BDW3U``... → ``BRD``.
+``EXT``, ``EXR``, ``CPS`` and ``Rating`` keep their names (``RATING``); the team criteria
+``TEAMP`` → ``MP``, ``BDW`` → ``GP``, ``BDW3U``... → ``BRD``.
 
 >>> notes: list[str] = []
 >>> tiebreak_codes(["MMS", "SOSM", "SOSOSM", "ELO"], CRITERIA_IN, notes), notes
@@ -34,6 +35,10 @@ CRITERIA_IN: dict[str, str] = {
     "CUSSW": "CUSS",
     "DC": "DE",
     "SDC": "DE",
+    "EXT": "EXT",
+    "EXR": "EXR",
+    "CPS": "CPS",
+    "RATING": "RATING",
 }
 #: Team placement criteria and the team tiebreak codes they become.
 TEAM_CRITERIA_IN: dict[str, str] = {
@@ -54,6 +59,10 @@ CRITERIA_OUT: dict[str, str] = {
     "BH": "SOSW",
     "BH-C1": "SOSW-1",
     "SB": "SODOSW",
+    "EXT": "EXT",
+    "EXR": "EXR",
+    "CPS": "CPS",
+    "RATING": "Rating",
 }
 MAX_CRITERIA = 6
 #: The team criteria written (arbiter exports no team tournament: OpenGotha's defaults).
@@ -107,7 +116,8 @@ def tiebreak_codes(names: Sequence[str], table: Mapping[str, str], notes: list[s
 def criteria_names(event: Event) -> list[str]:
     """The placement criteria written for the event's tiebreaks (at most six)."""
     mcmahon = event.system == "mcmahon"
-    names = ["MMS" if mcmahon else "NBW"]
+    cup = event.config.tiebreaks[:1] == ("CPS",)  # the cup score is the main score itself
+    names = [] if cup else ["MMS" if mcmahon else "NBW"]
     for code in criteria(event):
         if code in ("PTS", "MMS", "MP"):
             continue

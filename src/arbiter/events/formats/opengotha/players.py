@@ -134,9 +134,11 @@ def plays(participating: str, r: int) -> bool:
     return r > len(participating) or participating[r - 1] != "0"
 
 
-def span_of(entry: Entry, span: int, active: set[int]) -> Player:
+def span_of(entry: Entry, span: int, active: set[int], paired: int = 0) -> Player:
     """The player with ``entered`` and ``withdrawn`` from the participation string (rounds the
-    player was paired in count as played)."""
+    player was paired in count as played), and as ``skips`` the rounds after the ``paired``
+    ones that the string leaves out in between: announced absences, which OpenGotha does not
+    pair (the paired rounds hold them as absence byes already)."""
     if entry.pre:
         return replace(entry.player, entered=1, withdrawn=1)
     span = max(span, max(active, default=0), 1)
@@ -144,7 +146,8 @@ def span_of(entry: Entry, span: int, active: set[int]) -> Player:
     if not rounds:
         return replace(entry.player, entered=1, withdrawn=1)
     withdrawn = rounds[-1] + 1 if rounds[-1] < span else None
-    return replace(entry.player, entered=rounds[0], withdrawn=withdrawn)
+    skips = tuple(r for r in range(max(rounds[0], paired + 1), rounds[-1]) if r not in rounds)
+    return replace(entry.player, entered=rounds[0], withdrawn=withdrawn, skips=skips)
 
 
 def player_attributes(event: Event, p: Player, span: int) -> dict[str, str]:
@@ -162,8 +165,10 @@ def player_attributes(event: Event, p: Player, span: int) -> dict[str, str]:
     for r in range(1, MAX_ROUNDS + 1):
         if pre:
             digits.append("1")
-        elif (r <= span and (not p.plays_in(r) or r in absent_rounds)) or (
-            r > span and p.withdrawn is not None
+        elif (
+            (r <= span and (not p.plays_in(r) or r in absent_rounds))
+            or (r > span and p.withdrawn is not None)
+            or r in p.skips
         ):
             digits.append("0")
         else:

@@ -191,6 +191,8 @@ def _code(result: Result | None, side: Side) -> str:
         return "0" if result.kind == "void" else "-"
     if result.kind == "forfeit":
         return "+" if result.winner == side else "-"
+    if result.kind == "double-win":
+        return "1"
     if result.winner is None:
         return "="
     return "1" if result.winner == side else "0"

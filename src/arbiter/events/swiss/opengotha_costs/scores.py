@@ -30,7 +30,7 @@ class Played:
     white: int
     black: int
     handicap: int
-    result: str  # "W", "B", "=", "L" (both lose), "?" (unknown)
+    result: str  # "W", "B", "=", "L" (both lose), "2" (both win), "?" (unknown)
 
 
 @dataclass(slots=True)
@@ -78,6 +78,8 @@ class Scored:
 def _points_x2(game: Played, no: int) -> int:
     if game.result == "=":
         return 1
+    if game.result == "2":
+        return 2
     if game.result == "W" and game.white == no:
         return 2
     if game.result == "B" and game.black == no:
@@ -119,6 +121,8 @@ def scored_players(event: Competition, params: OpenGothaParameters) -> dict[int,
                 res = g.result
                 if res.kind in ("void", "double-forfeit"):
                     result = "L"
+                elif res.kind == "double-win":
+                    result = "2"
                 elif res.winner is None:
                     result = "="
                 else:

@@ -134,6 +134,8 @@ def _rate_casual(rt: Runtime, live_id: int, match: Match) -> CasualRating | None
         with rt.db.write() as session:
             live = session.get(LiveGame, live_id)
             seats: Mapping[str, Any] = live.seats if live is not None else {}
+            if live is not None and (live.options or {}).get("rated") is False:
+                return None  # a casual seek of the lobby (docs/online.md, "Lobby")
             users = {side: (seats.get(side) or {}).get("user_id") for side in SIDES}
             if None in users.values() or users["black"] == users["white"]:
                 return None

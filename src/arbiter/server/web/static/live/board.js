@@ -1,5 +1,6 @@
-// The board, the clocks and the moves of the live game. The board is the server's board
-// component (SVG fetched for each new position); the clocks tick locally from the server's values.
+// The board and the clocks of the live game. The board is the server's board component (SVG
+// fetched for each new position, or for the earlier position looked at: moves.js); the clocks
+// tick locally from the server's values.
 
 import { clockReading } from "./clock.js";
 import { FETCH } from "./text.js";
@@ -7,32 +8,44 @@ import { FETCH } from "./text.js";
 export class Board {
   constructor(game) {
     this.game = game;
-    this.wanted = -1;
-    this.shown = -1;
+    this.wanted = 0;
+    this.shown = 0;
     this.key = "";
   }
 
   refresh() {
     const game = this.game;
     const state = game.state;
-    // The drawing depends on the position (and its marks) and on the last move only.
-    const key = state.ply + "|" + JSON.stringify(state.board);
+    // The drawing depends on the position (and its marks) and on the last move only; an
+    // earlier position is drawn once it is asked for (the latest request wins).
+    const review = game.moveList.reviewing ? game.moveList.shownPly() : null;
+    const key = review !== null ? "review|" + review : state.ply + "|" + JSON.stringify(state.board);
     if (key === this.key) return;
     this.key = key;
+    const ticket = ++this.wanted;
     const seq = state.seq;
-    this.wanted = seq;
     const root = game.root;
-    fetch(root.dataset.boardUrl + "?flip=" + root.dataset.flip + "&seq=" + seq, { headers: FETCH, credentials: "same-origin" })
+    const url = root.dataset.boardUrl + "?flip=" + root.dataset.flip + "&seq=" + seq + (review !== null ? "&ply=" + review : "");
+    fetch(url, { headers: FETCH, credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then((svg) => {
-        if (svg === null || seq < this.shown) return;
-        this.shown = seq;
+        if (svg === null || ticket < this.shown) return;
+        this.shown = ticket;
         const figure = game.$("[data-board]");
         figure.innerHTML = svg;
         figure.dataset.seq = String(seq);
-        figure.classList.toggle("clickable", !!(game.myTurn() || (game.state.status === "marking" && game.role === "player")));
+        figure.dataset.ply = String(review !== null ? review : game.state.ply);
+        figure.classList.toggle("clickable", this.clickable());
+        game.confirm.mark();
       })
       .catch(() => { this.key = ""; });
+  }
+
+  // The board takes clicks when a move or a mark may be made (not while looking back).
+  clickable() {
+    const game = this.game;
+    if (game.moveList.reviewing) return false;
+    return !!(game.myTurn() || (game.state.status === "marking" && game.role === "player"));
   }
 
   clocks() {
@@ -49,26 +62,9 @@ export class Board {
       out.classList.toggle("low", !!reading.low);
       out.classList.toggle("running", state.running === side && state.status === "playing");
       out.classList.toggle("flagged", !!reading.flagged);
+      game.sounds.tick(side, reading, state.running === side && state.status === "playing");
     }
     // the reconnection windows count down too
     if (state.seats && Object.values(state.seats).some(function (i) { return i.window_ends; })) game.renderPlayers();
-  }
-
-  moves() {
-    const state = this.game.state;
-    const list = this.game.$("[data-moves]");
-    const moves = state.moves || [];
-    const offers = new Set(state.offered_at || []);
-    const key = state.ply + "/" + offers.size;
-    if (list.children.length === moves.length && list.dataset.last === key) return;
-    list.replaceChildren();
-    moves.forEach(function (text, i) {
-      const li = document.createElement("li");
-      li.textContent = text + (offers.has(i + 1) ? "=" : "");
-      li.className = "move";
-      list.appendChild(li);
-    });
-    list.dataset.last = key;
-    list.scrollTop = list.scrollHeight;
   }
 }

@@ -44,6 +44,6 @@ export class Chat {
     if (text) message.text = text;
     else if (data.get("phrase")) message.phrase = data.get("phrase");
     else return;
-    this.game.send(message).then(function () { form.reset(); }).catch(function () {});
+    this.game.send(message).then(() => { form.reset(); this.game.showError(""); }).catch(function () {});
   }
 }

@@ -8,6 +8,8 @@ export function clockText(seconds) {
   const h = Math.floor(whole / 3600);
   const m = Math.floor((whole % 3600) / 60);
   const sec = String(whole % 60).padStart(2, "0");
+  // Correspondence clocks run for days: "2d 07:15" (days, then hours and minutes of the last).
+  if (h >= 24) return Math.floor(h / 24) + "d " + String(h % 24).padStart(2, "0") + ":" + String(m).padStart(2, "0");
   return h > 0 ? h + ":" + String(m).padStart(2, "0") + ":" + sec : m + ":" + sec;
 }
 
@@ -23,7 +25,11 @@ export function clockReading(state, side, serverNow) {
   if (main > 0 || !byoyomi) {
     return { text: clockText(main), low: main < 10, extra: byoyomi ? "+" + (c.periods || c.moves_left) : "" };
   }
-  const left = c.period_left - (elapsed - Math.max(0, c.main));
+  // The break before the first period (seed 002 3.17.3) runs before the period does.
+  const over = elapsed - Math.max(0, c.main);
+  const rest = c.rest || 0;
+  if (over < rest) return { text: clockText(rest - over), low: false, extra: "\u23F8" };
+  const left = c.period_left - (over - rest);
   const extra = c.moves_left ? "/" + c.moves_left : "×" + c.periods;
   return { text: clockText(left), low: left < 10, extra: extra };
 }

@@ -47,8 +47,10 @@ export class Controls {
       this.show('[data-when="propose"]', player && mineTurn && !(proposal && proposal.by === seat));
       this.show('[data-when="partner-answer"]', player && partnerAsked && !proposal.consented);
       this.show('[data-when="resign"]', player && mineTurn && proposal && proposal.by === seat && proposal.consented);
-      if (player && partnerAsked && !proposal.consented) game.note(W.partner_asks);
-      else if (player && proposal && proposal.by === seat && proposal.consented) game.note(W.partner_agreed);
+      // Each note lasts while the proposal it tells of stands.
+      const standing = (consented) => (st) => !!st.resignation_proposal && st.resignation_proposal.consented === consented;
+      if (player && partnerAsked && !proposal.consented) game.note(W.partner_asks, standing(false));
+      else if (player && proposal && proposal.by === seat && proposal.consented) game.note(W.partner_agreed, standing(true));
     } else {
       this.show('[data-when="resign"]', player && live && s.status !== "ready");
     }
@@ -84,6 +86,13 @@ export class Controls {
     this.show("[data-postpone-answer]", player && pendingRequest && asker !== side && p.consent === null);
     this.show("[data-postpone-withdraw]", player && pendingRequest && p.by === game.seat);
     this.show('[data-postpone-form="grant"]', game.role === "referee" && pendingRequest);
+    // The event's deadline for postponed games (seed 002 7.2.2): no later start is offered.
+    const start = game.$('[data-postpone-form="grant"] input[name="start_at"]');
+    if (start && s.postpone_by) {
+      const by = new Date(s.postpone_by * 1000);
+      const pad = (n) => String(n).padStart(2, "0");
+      start.max = by.getFullYear() + "-" + pad(by.getMonth() + 1) + "-" + pad(by.getDate()) + "T" + pad(by.getHours()) + ":" + pad(by.getMinutes());
+    }
   }
 
   renderReferee() {
@@ -136,10 +145,12 @@ export class Controls {
         const action = { type: "move", move: Number(spot.dataset.pit) };
         if (offer && offer.checked) action.draw_offer = true;
         game.act(action, { think: this.think(true) }).then(function (ack) {
-          if (ack && offer && offer.checked) { offer.checked = false; game.note(game.W.draw_sent); }
+          if (ack && offer && offer.checked) { offer.checked = false; game.note(game.W.draw_sent, (st) => st.draw_offer === game.mySide()); }
         });
       } else if (game.kind === "go" && spot.dataset.point) {
         if (state.status === "marking") game.act({ type: "mark-dead", point: spot.dataset.point });
+        // Free handicap stones (Chinese rules): Black places them before White's first move.
+        else if (state.status === "playing" && state.board && state.board.placing) game.act({ type: "place-handicap", point: spot.dataset.point });
         else if (state.status === "playing") game.act({ type: "move", move: spot.dataset.point }, { think: this.think(true) });
       }
       return;
@@ -178,7 +189,7 @@ export class Controls {
       const action = { type: form.dataset.refForm };
       for (const [k, v] of data.entries()) {
         if (v === "" && k !== "winner") continue;
-        if (k === "seconds" || k === "points") action[k] = Number(v);
+        if (k === "seconds" || k === "points" || k === "used") action[k] = Number(v);
         else if (k === "winner") action[k] = v || null;
         else action[k] = v;
       }

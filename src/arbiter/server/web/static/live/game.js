@@ -1,12 +1,20 @@
 // The live game page: the game's state as the server sends it (applied in sequence order by the
 // socket), the players and their connections, what the page says of the game, and the parts
-// that show the rest (board and clocks, chat, controls).
+// that show the rest (board and clocks, the move list and looking back, chat, controls, the
+// confirm-move step, sounds).
+//
+// A note or an error says something true now: each goes when it no longer is (a note with its
+// condition, an error when the game moves on, its status changes or the connection returns).
 
 import { Board } from "./board.js";
 import { Chat } from "./chat.js";
 import { clockText } from "./clock.js";
+import { MoveConfirm } from "./confirm.js";
 import { Controls } from "./controls.js";
+import { MoveList } from "./moves.js";
+import { Notices } from "./notices.js";
 import { Socket } from "./socket.js";
+import { Sounds } from "./sounds.js";
 import { fill, timeOfDay, words } from "./text.js";
 
 export class LiveGame {
@@ -21,20 +29,26 @@ export class LiveGame {
     this.state = null;
     this.settings = null;
     this.turnSince = null;
+    this.noteWhile = null;
+    this.errorAt = null;
     this.socket = new Socket(root, this.W, {
-      welcome: (m) => { this.role = m.you.role; this.seat = m.you.seat; },
+      welcome: (m) => { this.role = m.you.role; this.seat = m.you.seat; this.showError(""); },
       state: (m) => this.receiveState(m),
       event: (m) => this.receiveEvent(m),
       error: (m) => {
         const W = this.W;
         this.showError((W.reasons && W.reasons[m.reason]) ? W.reasons[m.reason] + " " + m.message : m.message);
       },
-      turn: (m) => this.note(m.seat ? fill(this.W.turn_is, { seat: this.seatName(m.seat) }) : ""),
+      turn: (m) => this.note(m.seat ? fill(this.W.turn_is, { seat: this.seatName(m.seat) }) : "", this.untilMoved()),
       offline: () => this.showError(this.W.offline),
     });
     this.board = new Board(this);
     this.chat = new Chat(this);
     this.controls = new Controls(this);
+    this.moveList = new MoveList(this);
+    this.confirm = new MoveConfirm(this);
+    this.sounds = new Sounds(this);
+    this.notices = new Notices(this);
   }
 
   get seq() {
@@ -76,16 +90,44 @@ export class LiveGame {
     return this.role === "player" && state && state.status === "playing" && this.seatOf(state.turn) === this.seat;
   }
 
+  // Where the game is: an error shown here goes when this changes.
+  moment() {
+    const s = this.state;
+    return s ? s.status + "|" + s.ply : "";
+  }
+
   showError(message) {
     const box = this.$("[data-error]");
     box.textContent = message || "";
     box.hidden = !message;
+    this.errorAt = message ? this.moment() : null;
   }
 
-  note(message) {
+  // `holds(state)`: whether the note is still true (none: until another note replaces it).
+  note(message, holds) {
     const box = this.$("[data-note]");
     box.textContent = message || "";
     box.hidden = !message;
+    this.noteWhile = message && holds ? holds : null;
+  }
+
+  // A note about the last thing that happened: true until the next move or change of status.
+  untilMoved() {
+    const at = this.moment();
+    return () => this.moment() === at;
+  }
+
+  // A note true until `plies` more moves are made (or the status changes).
+  untilPlies(plies) {
+    const s = this.state;
+    const limit = s.ply + plies;
+    const status = s.status;
+    return (now) => now.ply < limit && now.status === status;
+  }
+
+  clearStale() {
+    if (this.noteWhile && !this.noteWhile(this.state)) this.note("");
+    if (this.errorAt !== null && this.errorAt !== this.moment()) this.showError("");
   }
 
   send(message) {
@@ -113,22 +155,37 @@ export class LiveGame {
 
   apply(s, event) {
     const before = this.state;
-    const W = this.W;
     const seat = this.seat;
     this.state = s;
     s.received = this.now();
     if (this.myTurn() && !(before && before.status === "playing" && this.seatOf(before.turn) === seat)) {
       this.turnSince = this.now();
     }
-    if (event && event.kind === "action" && event.entry) {
-      const a = event.entry.action;
-      const side = this.mySide();
-      if (a.type === "move" && a.draw_offer && side && event.entry.actor.side !== side) this.note(W.draw_offered);
-      if (a.type === "refuse-resignation" && before && before.resignation_proposal && before.resignation_proposal.by === seat) {
-        this.note(W.partner_refused);
-      }
-    }
+    if (event && event.kind === "action" && event.entry) this.noteAction(event.entry, before);
     this.render();
+    this.sounds.changed(before, s);
+  }
+
+  // What the page says of an action: a draw offered (to the offerer, until answered; to the
+  // opponent, while it stands), declined (by a refusal, or by a move that lets it lapse), the
+  // partner's refusal to resign.
+  noteAction(entry, before) {
+    const W = this.W;
+    const a = entry.action;
+    const side = this.mySide();
+    const mine = this.role === "player" && side && entry.actor.side === side;
+    const pending = (s) => s.draw_offer;
+    if (a.type === "move" && a.draw_offer && side && this.role === "player") {
+      if (mine) this.note(W.draw_sent, (s) => pending(s) === side);
+      else this.note(W.draw_offered, (s) => !!pending(s) && pending(s) !== side);
+    } else if (side && before && pending(before) === side && !pending(this.state) && !mine && this.state.status !== "over") {
+      // Told until the offerer's own next move.
+      const declined = a.type === "decline-draw";
+      this.note(declined ? W.draw_declined : W.draw_lapsed, this.untilPlies(declined ? 2 : 1));
+    }
+    if (a.type === "refuse-resignation" && before && before.resignation_proposal && before.resignation_proposal.by === this.seat) {
+      this.note(W.partner_refused, this.untilMoved());
+    }
   }
 
   statusText() {
@@ -148,7 +205,8 @@ export class LiveGame {
       case "awaiting-decision": return W.awaiting;
       case "over": {
         const r = s.result || {};
-        return fill(W.over, { result: r.text || "", how: W.terminations[r.termination] || r.termination || "" });
+        const how = this.notices.ending() || W.terminations[r.termination] || r.termination || "";
+        return fill(W.over, { result: r.text || "", how: how });
       }
     }
     return W.statuses[s.status] || s.status;
@@ -190,15 +248,24 @@ export class LiveGame {
     if (state.status === "over") this.root.classList.add("over");
     this.renderPlayers();
     this.board.clocks();
-    this.board.moves();
+    this.moveList.render();
     this.controls.render();
+    this.notices.render();
+    this.confirm.render();
     this.board.refresh();
+    this.clearStale();
     const invite = this.$("[data-invite]");
     if (invite && state.status !== "ready") invite.hidden = true;
   }
 
   start() {
+    this.confirm.listen();
     this.controls.listen();
+    this.moveList.listen();
+    this.sounds.listen();
+    this.root.addEventListener("click", (e) => {
+      if (e.target instanceof Element) this.moveList.click(e.target);
+    });
     const share = this.$("[data-share]");
     if (share) share.value = location.origin + share.value;
     this.socket.connect();

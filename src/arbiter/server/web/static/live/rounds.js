@@ -24,9 +24,10 @@ export function RoundList(root) {
       if (!s) continue;
       const status = cell(row, "status");
       if (status) status.textContent = W.statuses[s.status] || s.status;
+      // The columns' order: Black first in Go, White first in Toguz Korgool.
+      const order = data.game === "go" ? ["black", "white"] : ["white", "black"];
       const clocks = cell(row, "clocks");
       if (clocks && s.clocks) {
-        const order = data.game === "go" ? ["black", "white"] : ["white", "black"];
         clocks.textContent = order.map(function (side) {
           const r = clockReading(s, side, serverNow);
           return (s.running === side && s.status === "playing" ? "▸" : "") + (r ? r.text : "–");
@@ -34,7 +35,9 @@ export function RoundList(root) {
       }
       const presence = cell(row, "presence");
       if (presence) {
-        presence.textContent = Object.entries(s.seats).map(function (e) {
+        const column = function (e) { return order.indexOf(e[0].split(".")[0]); };
+        const seats = Object.entries(s.seats).sort(function (a, b) { return column(a) - column(b); });
+        presence.textContent = seats.map(function (e) {
           const info = e[1];
           const mark = info.computer ? "⚙" : info.connected ? "●" : "○";
           return mark + (info.disconnects ? "×" + info.disconnects : "");
