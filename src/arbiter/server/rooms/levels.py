@@ -21,7 +21,15 @@ from arbiter.events.protests import (
     committee_takes,
 )
 from arbiter.server.auth.roles import Permission
-from arbiter.server.rooms.protests import ProtestView, _clean, _filer, _protest, _view, protests_of
+from arbiter.server.rooms.protests import (
+    ProtestView,
+    _clean,
+    _filer,
+    _protest,
+    _view,
+    appellant,
+    protests_of,
+)
 from arbiter.server.rooms.reading import now_or_wall, require_role
 from arbiter.server.rooms.tables import Protest
 from arbiter.server.runtime import Runtime
@@ -99,17 +107,7 @@ def appeal_to_committee(
     """A player of the game takes the chief referee's decision to the appeals committee (seed
     002 3.8; once, before the next round starts, 7.3.3). A protest raised during play reaches
     the committee only if the game went on under protest (3.10)."""
-    actor = require_user(user)
-    moment = now_or_wall(now)
-    body = _clean(text, "text")
-    with reading(rt, actor, event_id) as r:
-        state = r.state()
-        state.access.require_visible()
-        row = _protest(r.session, event_id, protest_id)
-        refusal = "only the players of the game appeal a decision about it"
-        filer = _filer(state, r.session, row.round, row.table_no, row.board, refusal)
-    if filer.deadline is not None and moment >= filer.deadline:
-        raise Conflict("appeals are filed before the next round starts (seed 002 7.3.3)")
+    actor, moment, body = appellant(rt, user, event_id, protest_id, text, now)
     with rt.db.write() as session:
         row = _protest(session, event_id, protest_id)
         if row.appeal_status not in _DECIDED:

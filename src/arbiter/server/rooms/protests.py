@@ -29,6 +29,7 @@ __all__ = [
     "MAX_PROTEST",
     "ProtestView",
     "appeal_protest",
+    "appellant",
     "decide",
     "decide_appeal",
     "decide_protest",
@@ -220,6 +221,30 @@ def file_protest(
         return _view(rt, row)
 
 
+def appellant(
+    rt: Runtime,
+    user: CurrentUser | None,
+    event_id: int,
+    protest_id: int,
+    text: str,
+    now: float | None,
+) -> tuple[CurrentUser, float, str]:
+    """Who appeals a decision on protest ``protest_id``, when, and the appeal's text: a player
+    of the game, before the next round starts (seed 002 7.3.3), at every level."""
+    actor = require_user(user)
+    moment = now_or_wall(now)
+    body = _clean(text, "text")
+    with reading(rt, actor, event_id) as r:
+        state = r.state()
+        state.access.require_visible()
+        row = _protest(r.session, event_id, protest_id)
+        refusal = "only the players of the game appeal a decision about it"
+        filer = _filer(state, r.session, row.round, row.table_no, row.board, refusal)
+    if filer.deadline is not None and moment >= filer.deadline:
+        raise Conflict("appeals are filed before the next round starts (seed 002 7.3.3)")
+    return actor, moment, body
+
+
 def appeal_protest(
     rt: Runtime,
     user: CurrentUser | None,
@@ -232,17 +257,7 @@ def appeal_protest(
     """A player of the game takes the referee's decision to the chief referee (seed 002 3.7,
     3.10: «При несогласии одной из сторон с решением судьи приглашается главный судья»; once,
     until the next round starts)."""
-    actor = require_user(user)
-    moment = now_or_wall(now)
-    body = _clean(text, "text")
-    with reading(rt, actor, event_id) as r:
-        state = r.state()
-        state.access.require_visible()
-        row = _protest(r.session, event_id, protest_id)
-        refusal = "only the players of the game appeal a decision about it"
-        filer = _filer(state, r.session, row.round, row.table_no, row.board, refusal)
-    if filer.deadline is not None and moment >= filer.deadline:
-        raise Conflict("appeals are filed before the next round starts (seed 002 7.3.3)")
+    actor, moment, body = appellant(rt, user, event_id, protest_id, text, now)
     with rt.db.write() as session:
         row = _protest(session, event_id, protest_id)
         if row.status == "pending":
