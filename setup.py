@@ -1,4 +1,5 @@
-"""Build the compiled parts: the Toguz Korgool rules core and its search.
+"""Build the compiled parts: the Toguz Korgool rules core and its search, and the blossom matcher
+of the FIDE Dutch system.
 
 Everything else is declared in pyproject.toml.
 """
@@ -26,6 +27,15 @@ setup(
                 "src/arbiter/engines/toguz_eval.h",
             ],
             include_dirs=TOGUZ_INCLUDE,
+            extra_compile_args=CFLAGS,
+        ),
+        Extension(
+            "arbiter.events.swiss._matching",
+            sources=["src/arbiter/events/swiss/_matching.c"],
+            depends=[
+                "src/arbiter/events/swiss/blossom.h",
+                "src/arbiter/events/swiss/bignum.h",
+            ],
             extra_compile_args=CFLAGS,
         ),
     ],

@@ -9,12 +9,19 @@ that opens as many connections to one seat as it may and sends chat, malformed a
 over-nested messages as fast as it can: the normal games' latency shows what they cost.
 ``--lobby-clients N`` keeps N idle connections to the lobby socket (``/play/lobby/ws``, what
 an open ``/play`` page holds) for the whole run; one the server closes counts as an error.
-Latency is from a player sending a move to the opponent receiving it; a
+``--spectators N`` watches the games with N more connections (spread evenly, no token): their
+latency is measured too. ``--organiser-writes R`` has an organiser, signed in, enter R results a
+second over HTTP into a Swiss event of the same server (entered, then corrected, table after
+table); a refused write counts as an error.
+Latency is from a player sending a move to the opponent (or a spectator) receiving it; a
 move the opponent has not received 5 s after the measured time ends counts as an error.
+The longest server pause is the longest the server's event loop woke late (and, in brackets,
+its longest garbage collection), measured inside the server
+(:mod:`arbiter.server.play.stalls`), the worst of the processes.
 Bounded: ``--games`` games for ``--seconds`` seconds, loopback only, servers stopped at the
 end. Prints a table, then one line::
 
-    games=N moves_per_s=X p50_ms=Y p99_ms=Z errors=E peak_mb=M
+    games=N moves_per_s=X p50_ms=Y p99_ms=Z max_ms=W pause_ms=P errors=E peak_mb=M ...
 
 Examples::
 
@@ -23,6 +30,8 @@ Examples::
     .venv/bin/python bench/load.py --games 1000 --seconds 60 --setup redis   # 2 processes
     .venv/bin/python bench/load.py --games 300 --computer 8 --flood --seconds 60
     .venv/bin/python bench/load.py --games 1000 --lobby-clients 200 --seconds 60
+    .venv/bin/python bench/load.py --games 1000 --seconds 60 --organiser-writes 20
+    .venv/bin/python bench/load.py --games 1000 --seconds 60 --spectators 5000
 """
 
 from __future__ import annotations
@@ -35,11 +44,7 @@ import os
 import random
 import secrets
 import shutil
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -50,78 +55,11 @@ import httpx
 import websockets
 
 from arbiter.games.toguz import Position
+from load_clients import Spectator, computer_games, flood, lobby_clients, organiser
+from load_server import Server
 
 PG = ("127.0.0.1", 5432)
 REDIS = "redis://127.0.0.1:6379/0"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """``arbiter serve`` as a subprocess."""
-
-    def __init__(
-        self, db: str, workdir: Path, redis: str | None, prefix: str, profile: str | None = None
-    ) -> None:
-        self.port = free_port()
-        env = {**os.environ, "ARBITER_SECRET_KEY": "bench-secret-key-0123456789"}
-        # Every simulated player comes from 127.0.0.1: the per-address quotas are not measured.
-        env["ARBITER_CONNECTIONS_PER_ADDRESS"] = "100000"
-        env["ARBITER_ENGINE_GAMES_PER_USER"] = "1000"
-        env["ARBITER_ENGINE_GAMES"] = "1000"
-        if prefix:
-            env["ARBITER_REDIS_PREFIX"] = prefix
-        python = [sys.executable] + (["-m", "cProfile", "-o", profile] if profile else [])
-        command = [
-            *python,
-            "-m",
-            "arbiter",
-            "serve",
-            "--port",
-            str(self.port),
-            "--db",
-            db,
-            "--no-demo",
-            "--log-level",
-            "error",
-        ]
-        if redis:
-            command += ["--redis", redis]
-        self.process = subprocess.Popen(
-            command, cwd=workdir, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        self.http = f"http://127.0.0.1:{self.port}"
-        self.ws = f"ws://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(self.http + "/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise SystemExit(f"the server on port {self.port} did not start")
-
-    def peak_mb(self) -> float:
-        """The server process's peak resident memory (Linux), in MB."""
-        try:
-            status = Path(f"/proc/{self.process.pid}/status").read_text()
-        except OSError:
-            return float("nan")
-        for line in status.splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-        return float("nan")
-
-    def stop(self) -> None:
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
 
 
 @dataclass
@@ -129,6 +67,11 @@ class Tally:
     """What the players measured."""
 
     latencies: list[float] = field(default_factory=list)
+    watched: list[float] = field(default_factory=list)
+    """Latencies seen by spectators."""
+    organiser_writes: int = 0
+    organiser_ms: list[float] = field(default_factory=list)
+    """How long each of the organiser's writes took (while measured)."""
     moves: int = 0
     errors: int = 0
     problems: list[str] = field(default_factory=list)
@@ -177,7 +120,10 @@ class Player:
     async def move(self, fen: str, ply: int) -> None:
         pos = Position.from_fen(fen)
         pit = random.choice(pos.legal_moves())
-        self.game.sent[ply + 1] = (time.perf_counter(), self.tally_now())
+        sent = (time.perf_counter(), self.tally_now())
+        self.game.sent[ply + 1] = sent
+        self.game.sent_at[ply + 1] = sent
+        self.game.sent_at.pop(ply - 7, None)
         await self.ws.send(
             json.dumps({"type": "act", "action": {"type": "move", "move": pit}, "think": 0.0})
         )
@@ -195,6 +141,8 @@ class Game:
         self.interval = interval
         self.players: dict[str, Player] = {}
         self.sent: dict[int, tuple[float, bool]] = {}
+        self.sent_at: dict[int, tuple[float, bool]] = {}
+        """Every recent move's sending (for the spectators)."""
         self.scheduled = -1
         self.over = False
 
@@ -234,6 +182,16 @@ class Game:
                 self.tally.error("closed while moving")
 
 
+async def client_lag(tally: Tally) -> None:
+    """The load generator's own longest stall: latency it adds is not the server's."""
+    tally.client_pause = 0.0  # type: ignore[attr-defined]
+    while True:
+        before = time.perf_counter()
+        await asyncio.sleep(0.01)
+        late = time.perf_counter() - before - 0.01
+        tally.client_pause = max(tally.client_pause, late)  # type: ignore[attr-defined]
+
+
 async def create_games(servers: list[Server], count: int) -> list[tuple[int, str, str]]:
     """``count`` casual games: (id, White's token, Black's token)."""
     made: list[tuple[int, str, str]] = []
@@ -266,6 +224,8 @@ async def drive(
     computer: int = 0,
     flooding: bool = False,
     lobby: int = 0,
+    spectators: int = 0,
+    organising: tuple[Path, str, float] | None = None,
 ) -> Tally:
     # The load generator's own full collections would show up as server latency.
     gc.freeze()
@@ -281,14 +241,23 @@ async def drive(
     t0 = time.perf_counter()
     limit = asyncio.Semaphore(64)
 
-    async def connect(p: Player) -> None:
+    async def connect(p: Player | Spectator) -> None:
         async with limit:
             await p.connect()
 
-    everyone = [p for g in playing for p in g.players.values()]
+    everyone: list[Player | Spectator] = [p for g in playing for p in g.players.values()]
     await asyncio.gather(*(connect(p) for p in everyone))
-    readers = [asyncio.create_task(p.read()) for p in everyone]
     print(f"  {len(everyone)} players connected in {time.perf_counter() - t0:.1f} s", flush=True)
+    if spectators:
+        t0 = time.perf_counter()
+        watching = [
+            Spectator(playing[i % len(playing)], servers[i % len(servers)].ws)
+            for i in range(spectators)
+        ]
+        await asyncio.gather(*(connect(w) for w in watching))
+        everyone += watching
+        print(f"  {spectators} spectators connected in {time.perf_counter() - t0:.1f} s")
+    readers = [asyncio.create_task(p.read()) for p in everyone]
     extra: list[Any] = []
     tally.flood_closed = 0  # type: ignore[attr-defined]
     tally.flood_sent = 0  # type: ignore[attr-defined]
@@ -301,11 +270,22 @@ async def drive(
     if lobby:
         extra += await lobby_clients(servers, lobby, tally)
         print(f"  {lobby} idle lobby clients connected", flush=True)
+    if organising is not None:
+        workdir, db, rate = organising
+        extra += await organiser(servers[0], workdir, db, rate, tally)
+        print(f"  an organiser entering {rate:g} results/s", flush=True)
     await asyncio.sleep(max(2.0, interval))  # warm-up: every game started and moving
+    lag = asyncio.create_task(client_lag(tally))
     tally.measuring = True
     began = time.perf_counter()
+    tally.window = (time.time(), 0.0)  # type: ignore[attr-defined]
+    cpu = [s.cpu_seconds() for s in servers]
     await asyncio.sleep(seconds)
+    # CPU per move is steadier than latency on a machine shared with other work.
+    tally.cpu = sum(s.cpu_seconds() - c for s, c in zip(servers, cpu, strict=True))  # type: ignore[attr-defined]
     tally.measuring = False
+    lag.cancel()
+    tally.window = (tally.window[0], time.time())  # type: ignore[attr-defined]
     elapsed = time.perf_counter() - began
     # Moves in flight arrive; one still missing after 5 s is counted as lost.
     for _ in range(50):
@@ -328,113 +308,14 @@ async def drive(
     for item in extra:
         if isinstance(item, asyncio.Task):
             item.cancel()
+        elif isinstance(item, httpx.AsyncClient):
+            await item.aclose()
         else:
             await item.close()
     tally.latencies.sort()
+    tally.watched.sort()
     tally.moves_per_s = tally.moves / elapsed  # type: ignore[attr-defined]
     return tally
-
-
-async def computer_games(server: Server, count: int, tally: Tally) -> list[Any]:
-    """``count`` games against the computer at level 10, the human side moving at once."""
-    sockets = []
-    async with httpx.AsyncClient(timeout=60) as client:
-        for _ in range(count):
-            r = await client.post(
-                server.http + "/api/play/computer",
-                json={"game": "toguz", "time_control": "60m", "side": "black", "level": 10},
-            )
-            r.raise_for_status()
-            g = r.json()
-            ws = await websockets.connect(
-                f"{server.ws}/play/ws/{g['id']}", max_size=2**22, compression=None
-            )
-            await ws.send(json.dumps({"type": "hello", "v": 1, "token": g["token"]}))
-            sockets.append(ws)
-
-    async def play(ws: Any) -> None:
-        try:
-            async for raw in ws:
-                msg = json.loads(raw)
-                state = msg.get("state") if msg.get("type") == "event" else msg.get("game")
-                if not state or state["status"] != "playing" or state["to_move"] != "black":
-                    continue
-                pit = random.choice(Position.from_fen(state["board"]["fen"]).legal_moves())
-                await ws.send(json.dumps({"type": "act", "action": {"type": "move", "move": pit}}))
-        except websockets.ConnectionClosed:
-            pass
-
-    return [asyncio.create_task(play(ws)) for ws in sockets] + sockets
-
-
-async def flood(server: Server, tally: Tally) -> list[Any]:
-    """One hostile client: eight connections to one seat (those the server lets in), each
-    sending chat, malformed and over-nested messages just under the per-connection rate,
-    reconnecting whenever the server closes it."""
-    async with httpx.AsyncClient(timeout=60) as client:
-        r = await client.post(server.http + "/api/play/games", json={"game": "toguz"})
-        r.raise_for_status()
-        g = r.json()
-    junk = [
-        json.dumps({"type": "chat", "text": "x" * 400}),
-        '{"type": "chat", "to": "players", "text": "gg \\ud800"}',
-        "[" * 4000,
-        "not json at all",
-    ]
-
-    async def spam() -> None:
-        while not tally.stop:
-            try:
-                async with websockets.connect(
-                    f"{server.ws}/play/ws/{g['id']}", compression=None
-                ) as ws:
-                    await ws.send(json.dumps({"type": "hello", "v": 1, "token": g["token"]}))
-                    drain = asyncio.create_task(_drain(ws))
-                    try:
-                        while not tally.stop:
-                            for message in junk:
-                                await ws.send(message)
-                            tally.flood_sent += len(junk)  # type: ignore[attr-defined]
-                            await asyncio.sleep(0.15)
-                    finally:
-                        drain.cancel()
-            except (websockets.ConnectionClosed, OSError, websockets.InvalidStatus):
-                tally.flood_closed += 1  # type: ignore[attr-defined]
-                await asyncio.sleep(0.05)
-
-    return [asyncio.create_task(spam()) for _ in range(8)]
-
-
-async def lobby_clients(servers: list[Server], count: int, tally: Tally) -> list[Any]:
-    """``count`` idle connections to the lobby socket, spread over the servers, each reading
-    what the lobby sends; one closed before the end of the run is an error."""
-    sockets = []
-    for i in range(count):
-        server = servers[i % len(servers)]
-        ws = await websockets.connect(f"{server.ws}/play/lobby/ws", compression=None)
-        first = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        if first.get("type") != "lobby":
-            tally.error(f"the lobby said {first!r} first")
-        sockets.append(ws)
-
-    async def idle(ws: Any) -> None:
-        try:
-            async for _ in ws:
-                pass
-        except websockets.ConnectionClosed:
-            pass
-        if not tally.stop:
-            tally.error("a lobby client was disconnected")
-
-    return [asyncio.create_task(idle(ws)) for ws in sockets] + sockets
-
-
-async def _drain(ws: Any) -> None:
-    try:
-        async for _ in ws:
-            pass
-    except websockets.ConnectionClosed:
-        pass
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -470,11 +351,25 @@ def main() -> None:
         default=0,
         help="idle lobby WebSocket clients kept connected during the run (default 0)",
     )
+    parser.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        help="spectator connections spread over the games (default 0)",
+    )
+    parser.add_argument(
+        "--organiser-writes",
+        type=float,
+        default=0.0,
+        help="results a second an organiser enters over HTTP meanwhile (default 0)",
+    )
     args = parser.parse_args()
     if not 1 <= args.games <= 5000 or not 1 <= args.seconds <= 600:
         raise SystemExit("--games is 1 to 5000, --seconds 1 to 600")
     if not 0 <= args.lobby_clients <= 5000:
         raise SystemExit("--lobby-clients is 0 to 5000")
+    if not 0 <= args.spectators <= 20000 or not 0 <= args.organiser_writes <= 200:
+        raise SystemExit("--spectators is 0 to 20000, --organiser-writes 0 to 200")
     workdir = Path(tempfile.mkdtemp(prefix="arbiter-load-"))
     pg_name = None
     if args.setup == "sqlite":
@@ -509,12 +404,15 @@ def main() -> None:
                 args.computer,
                 args.flood,
                 args.lobby_clients,
+                args.spectators,
+                (workdir, db, args.organiser_writes) if args.organiser_writes else None,
             )
         )
         peak = max(s.peak_mb() for s in servers)
     finally:
         for s in servers:
             s.stop()
+        stalls = [s.stalls() for s in servers]
         shutil.rmtree(workdir, ignore_errors=True)
         if pg_name is not None:
             import psycopg
@@ -524,28 +422,59 @@ def main() -> None:
             ) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
     lat = tally.latencies
+    both = sorted(lat + tally.watched)  # players and spectators
     p50, p99 = percentile(lat, 0.50) * 1000, percentile(lat, 0.99) * 1000
+    top = max(both) * 1000 if both else float("nan")
+    watched_p99 = percentile(tally.watched, 0.99) * 1000
+    # The server's worst second while measured (connecting 2,000 players before is not).
+    start, end = tally.window  # type: ignore[attr-defined]
+    seconds = [
+        v for s in stalls for at, v in s.get("seconds", {}).items() if start - 1 <= int(at) <= end
+    ]
+    pause = max((v[0] for v in seconds), default=float("nan"))
+    collection = max((v[1] for v in seconds), default=float("nan"))
     rate = tally.moves_per_s  # type: ignore[attr-defined]
     print()
     print(
-        f"{'setup':<10}{'games':>7}{'computer':>9}{'flood':>6}{'lobby':>6}{'moves':>8}{'moves/s':>9}"
-        f"{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}{'peak MB':>9}"
+        f"{'setup':<10}{'games':>7}{'computer':>9}{'flood':>6}{'lobby':>6}{'watch':>6}"
+        f"{'org/s':>6}{'moves':>8}{'moves/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}"
+        f"{'pause ms':>10}{'errors':>8}{'peak MB':>9}"
     )
     print(
         f"{args.setup:<10}{args.games:>7}{args.computer:>9}{'yes' if args.flood else 'no':>6}"
-        f"{args.lobby_clients:>6}{tally.moves:>8}{rate:>9.1f}{p50:>9.1f}{p99:>9.1f}"
-        f"{(max(lat) * 1000 if lat else float('nan')):>9.1f}{tally.errors:>8}{peak:>9.0f}"
+        f"{args.lobby_clients:>6}{args.spectators:>6}{args.organiser_writes:>6g}{tally.moves:>8}"
+        f"{rate:>9.1f}{p50:>9.1f}{p99:>9.1f}{top:>9.1f}{pause:>10.1f}{tally.errors:>8}{peak:>9.0f}"
     )
     if args.flood:
         sent, closed = tally.flood_sent, tally.flood_closed  # type: ignore[attr-defined]
         print(f"the flooding client sent {sent} messages; the server closed it {closed} times")
     if lat:
         print(f"mean {statistics.fmean(lat) * 1000:.1f} ms over {len(lat)} moves")
+    if tally.watched:
+        print(f"spectators: p99 {watched_p99:.1f} ms over {len(tally.watched)} deliveries")
+    if args.organiser_writes:
+        took = sorted(tally.organiser_ms) or [float("nan")]
+        print(
+            f"the organiser entered {tally.organiser_writes} results while measured "
+            f"(each took p50 {percentile(took, 0.5):.0f} ms, max {took[-1]:.0f} ms)"
+        )
+    for s in stalls:
+        whole = {k: v for k, v in s.items() if k != "seconds"}
+        print(f"server pauses over the whole run (start-up included): {whole}")
+    print(f"longest server pause while measured: {pause:.1f} ms (collection {collection:.1f} ms)")
+    client = tally.client_pause * 1000  # type: ignore[attr-defined]
+    print(f"the load generator's own longest stall while measured: {client:.1f} ms")
+    cpu_ms = tally.cpu * 1000 / max(1, tally.moves)  # type: ignore[attr-defined]
+    print(f"server CPU while measured: {tally.cpu:.1f} s, {cpu_ms:.2f} ms a move")  # type: ignore[attr-defined]
     for problem in tally.problems:
         print(f"error: {problem}")
     print(
-        f"games={args.games} moves_per_s={rate:.1f} p50_ms={p50:.1f} p99_ms={p99:.1f} "
-        f"errors={tally.errors} peak_mb={peak:.0f} lobby_clients={args.lobby_clients}"
+        f"setup={args.setup} games={args.games} moves_per_s={rate:.1f} p50_ms={p50:.1f} "
+        f"p99_ms={p99:.1f} max_ms={top:.1f} pause_ms={pause:.1f} collection_ms={collection:.1f} "
+        f"errors={tally.errors} cpu_ms_per_move={cpu_ms:.2f} peak_mb={peak:.0f} "
+        f"lobby_clients={args.lobby_clients} "
+        f"spectators={args.spectators} spectators_p99_ms={watched_p99:.1f} "
+        f"organiser_writes={args.organiser_writes:g}"
     )
 
 

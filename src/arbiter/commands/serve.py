@@ -2,6 +2,8 @@
 
 The database is brought to the current schema first (``--no-upgrade`` refuses to start on an
 old one instead), and a fresh database gets the two demo events (``--no-demo`` skips them).
+``--workers N`` runs N processes on the port (:mod:`arbiter.server.workers`), on PostgreSQL
+with Redis only.
 """
 
 from __future__ import annotations
@@ -65,10 +67,15 @@ def serve(
     from arbiter.server.app import create_app
     from arbiter.server.demo import load_demo
     from arbiter.server.runtime import Runtime
+    from arbiter.server.workers import WorkerSpec, supervise
 
     settings = settings_for(db).with_overrides(demo=demo)
     if log_level not in ("debug", "info", "warning", "error"):
         fail(N_("unknown log level {level!r}: use debug, info, warning or error"), level=log_level)
+    if workers > 1 and settings.database_url.startswith("sqlite"):
+        # SQLite has one writer at a time and no way for processes to hear each other's
+        # commits; a second process would only queue behind the first.
+        fail(N_("several workers need PostgreSQL (--db postgresql://…): SQLite serves one process"))
     if workers > 1 and not redis:
         fail(N_("several workers need --redis URL: live games' events travel through Redis"))
     _check_port(host, port)
@@ -91,16 +98,9 @@ def serve(
         os.environ["ARBITER_DATABASE_URL"] = settings.database_url
         os.environ["ARBITER_DEMO"] = "no"
         say(N_("{workers} worker processes, events through {redis}"), workers=workers, redis=redis)
-        uvicorn.run(
-            "arbiter.server.play.asgi:app_from_env",
-            factory=True,
-            host=host,
-            port=port,
-            log_level=log_level,
-            workers=workers,
-            ws_per_message_deflate=False,
-            proxy_headers=False,
-        )
+        rt.db.dispose()  # this process only supervises: the workers open their own connections
+        if not supervise(WorkerSpec(host, port, log_level), workers):
+            fail(N_("a worker process could not start: see the messages above"))
         return
     # Live play's messages are small JSON: compressing them costs more CPU than it saves.
     # Forwarded headers are the app's to believe (ARBITER_TRUSTED_PROXIES), not uvicorn's: it

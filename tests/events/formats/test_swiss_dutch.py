@@ -2,8 +2,10 @@
 
 The reference is caissify-pairings itself reading the fixture TRF files as they were written
 (by bbpPairings, JaVaFo-style generators): for each round, arbiter's event (imported from the
-file and cut after the previous round) must be paired exactly as the engine pairs it from the
-original file."""
+file and cut after the previous round) must get the pairs and bye the engine makes from the
+original file. The colours are arbiter's own (arbiter.events.systems.dutch_colours, as
+bbpPairings allocates them): where the engine's pairs are the file's, they must be the file's
+colours, which caissify-pairings itself misses in 16 rounds of the quick fixtures."""
 
 from __future__ import annotations
 
@@ -71,18 +73,37 @@ def reference(text: str, number: int) -> set[tuple[int, int | None]]:
     }
 
 
+Pairs = set[tuple[int, int | None]]
+
+
+def unordered(pairs: Pairs) -> set[frozenset[int | None]]:
+    """The pairs without their colours."""
+    return {frozenset(p) for p in pairs}
+
+
+def files_round(event: Event, number: int) -> Pairs:
+    """Round ``number`` as the file has it: ``(w, b)`` games and ``(n, None)`` byes."""
+    rnd = event.rounds[number - 1]
+    return {(g.white, g.black) for g in rnd.games} | {
+        (b.no, None) for b in rnd.byes if b.kind == "bye"
+    }
+
+
 def replay(text: str) -> list[int]:
-    """The rounds (from 2) that arbiter pairs differently from the engine on the file; rounds
-    in which the file gives a participant a half-, full- or zero-point bye are left out (an
-    arbiter event announces no absence before pairing a round: see the docs)."""
+    """The rounds (from 2) where arbiter's pairs or bye are not the engine's on the file, or
+    are the file's in other colours; rounds in which the file gives a participant a half-,
+    full- or zero-point bye are left out (an arbiter event announces no absence before
+    pairing a round: see the docs)."""
     event = read_trf(text)
     assert event.system == "swiss-dutch"
     wrong = []
     for number in range(2, len(event.rounds) + 1):
         if any(b.kind in ("half", "zero", "absent") for b in event.rounds[number - 1].byes):
             continue
-        cut = replace(event, rounds=event.rounds[: number - 1])
-        if set(dutch_pairs(cut, number)) != reference(text, number):
+        got = set(dutch_pairs(replace(event, rounds=event.rounds[: number - 1]), number))
+        want = files_round(event, number)
+        engines = unordered(got) == unordered(reference(text, number))
+        if not engines or (unordered(got) == unordered(want) and got != want):
             wrong.append(number)
     return wrong
 

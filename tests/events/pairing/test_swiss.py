@@ -158,7 +158,9 @@ def test_same_club_traded_against_seeding() -> None:
     assert pairs_of(avoid) == fs((1, 4), (2, 3))
 
 
-def test_same_club_costs_like_its_score_gap() -> None:
+def test_same_club_costs_like_two_score_gaps() -> None:
+    """Avoiding a same-club pair takes two players floating: the pair costs two gaps of
+    ``avoid_club`` points plus one (a gap of 1 point is 2 half-point steps, cost 2²)."""
     from arbiter.events.swiss.system import context
 
     e = Event.create("toguz", "swiss", rounds=3).set("avoid_club", "1")
@@ -168,8 +170,21 @@ def test_same_club_costs_like_its_score_gap() -> None:
     from arbiter.events.swiss.weights import describe, pair_values
 
     same = describe(pair_values(ctx, 0, 1)[0])
-    assert same["same_club"] == 2 * 2 + 1  # a gap of 1 point = 2 half-point steps, plus one
+    assert same["same_club"] == 2 * 2**2 + 1
     assert "same_club" not in describe(pair_values(ctx, 0, 2)[0])
+
+
+def test_clubmates_are_split_when_two_floats_of_avoid_club_do_it() -> None:
+    """Two clubmates lead on 1 point, two others trail on 0: with ``avoid_club=1`` the leaders
+    each meet a trailer (two pairs 1 point apart) rather than each other."""
+    e = Event.create("toguz", "swiss", rounds=3)
+    for i, club in enumerate(("A", "A", "B", "C")):
+        e, _ = e.add_player(f"P{i + 1} X", rating=2000 - 10 * i, club=club)
+    e = e.pair_next_round()
+    assert pairs_of(e) == fs((1, 3), (2, 4))
+    e = win(win(e, 1, 3), 2, 4)
+    assert pairs_of(e.pair_next_round(), 2) == fs((1, 2), (3, 4))
+    assert pairs_of(e.set("avoid_club", "1").pair_next_round(), 2) == fs((1, 4), (2, 3))
 
 
 def test_deterministic_for_the_same_input() -> None:

@@ -81,6 +81,9 @@ def account(rt: Runtime, name: str) -> tuple[str, str]:
 async def visit(live: LiveServer, gid: int, auth: str, move: int | None = None) -> dict[str, Any]:
     """A player opens the game (and moves), then closes it; the last state seen."""
     client = await PlayClient.connect(live.ws, gid, auth=auth)
+    # The arrival is stored (and the game started) after the greeting's state: wait for it.
+    you = next(m["you"] for m in client.received if m["type"] == "welcome")
+    await client.wait_state(lambda g: g["seats"][you["seat"]]["connected"])
     if move is not None:
         await client.wait_state(lambda g: g["status"] == "playing")
         await client.act({"type": "move", "move": move})

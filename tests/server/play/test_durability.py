@@ -37,9 +37,11 @@ class Served:
         redis: str | None = None,
         prefix: str = "",
         port: int | None = None,
+        workers: int = 1,
     ) -> None:
         self.port = port or free_port()
         self.db, self.tmp, self.redis, self.prefix = db, tmp, redis, prefix
+        self.workers = workers
         self.process: subprocess.Popen[str] | None = None
         self.http = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
@@ -63,6 +65,8 @@ class Served:
         ]
         if self.redis:
             command += ["--redis", self.redis]
+        if self.workers > 1:
+            command += ["--workers", str(self.workers)]
         self.process = subprocess.Popen(
             command,
             cwd=self.tmp,

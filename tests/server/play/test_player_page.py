@@ -44,7 +44,8 @@ def rate(live: LiveServer, user_id: int, name: str, ratings: dict[str, float]) -
 def test_a_players_page_shows_ratings_by_speed_and_games(live: LiveServer) -> None:
     alice = accounts.create_user(live.rt, "alice", PASSWORD, display_name="Alice <b>")
     bob = accounts.create_user(live.rt, "bob", PASSWORD, display_name="Bob")
-    rate(live, alice.id, "Alice", {"toguz-blitz": 1623.4, "toguz-classical": 1711.0, "egf": 2045})
+    lists = {"toguz-bullet": 1490.2, "toguz-blitz": 1623.4, "toguz-classical": 1711.0, "egf": 2045}
+    rate(live, alice.id, "Alice", lists)
     blitz = SeekSpec("toguz", "3m+2s")
     assert lobby_rating(live.rt, alice.id, blitz) == (1623.4, False)
     assert lobby_rating(live.rt, bob.id, blitz) == (1500.0, True)
@@ -59,15 +60,16 @@ def test_a_players_page_shows_ratings_by_speed_and_games(live: LiveServer) -> No
     assert page.status_code == 200
     html = page.text
     assert "Alice &lt;b&gt;" in html and "Alice <b>" not in html
-    # Bullet and blitz from the blitz list, rapid none, classical its own; Go's EGF rating.
+    # Each speed from its own list (rapid: none); Go's EGF rating.
     row = html.split('<th scope="row">Toguz Korgool</th>')[1].split("</tr>")[0]
     cells = [c.split("</td>")[0] for c in row.split("<td>")[1:]]
-    assert ["1623" in cells[0], "1623" in cells[1], cells[2], "1711" in cells[3]] == [
+    assert ["1490" in cells[0], "1623" in cells[1], cells[2], "1711" in cells[3]] == [
         True,
         True,
         "–",
         True,
     ]
+    assert 'href="/ratings?list=toguz-bullet"' in cells[0]
     assert "2045" in html
     games = html.split('class="list player-games"')[1]
     assert "Go 9×9" in games and "Bob" in games and "Black" in games and "5m+3x20s" in games
@@ -112,3 +114,33 @@ def test_a_casual_seeks_game_is_not_rated(live: LiveServer, rated: bool) -> None
     # White (Alice) resigned: she lost rating points, unless the game was casual.
     after, provisional = lobby_rating(live.rt, alice.id, spec)
     assert (after < 1500.0) if rated else (after, provisional) == (1500.0, True)
+
+
+def test_a_bullet_game_is_rated_on_the_bullet_list_and_blitz_stays(live: LiveServer) -> None:
+    """A 2m+1s game (bullet: 2 minutes and 40 increments, under 3 minutes) moves both players'
+    bullet ratings; their blitz ratings, and the seeks' and queue's blitz ratings, stay."""
+    alice = accounts.create_user(live.rt, "alice", PASSWORD, display_name="Alice")
+    bob = accounts.create_user(live.rt, "bob", PASSWORD, display_name="Bob")
+    rate(live, alice.id, "Alice", {"toguz-bullet": 1700.0, "toguz-blitz": 1600.0})
+    bullet = PRESET_KEYS["toguz-2m+1s"].spec()
+    assert bullet.speed == "bullet"
+    # The seeks' range and the queue compare the bullet rating for a bullet preset.
+    assert lobby_rating(live.rt, alice.id, bullet) == (1700.0, False)
+    assert lobby_rating(live.rt, alice.id, SeekSpec("toguz", "3m+2s")) == (1600.0, False)
+    live_id = create_paired(
+        live.hub, bullet, Player(alice.id, "Alice"), Player(bob.id, "Bob"), origin="quick"
+    )
+    m = Match.new(MatchSettings.toguz("2m+1s")).apply(Start(), 0, REF)
+    for t, pit in enumerate((7, 3), start=1):
+        m = m.apply(Move(pit), t, Actor.player(m.to_move or "white"))
+    finished: Match = m.apply(Resign(), 3, Actor.player(m.to_move or "white"))
+    done = rate_casual_game(live.rt, live_id, finished)
+    assert done is not None and done.system == "toguz-bullet"
+    after, _ = lobby_rating(live.rt, alice.id, bullet)
+    assert after < 1700.0  # White (Alice) resigned
+    bob_after, _ = lobby_rating(live.rt, bob.id, bullet)
+    assert bob_after > 1500.0
+    assert lobby_rating(live.rt, alice.id, SeekSpec("toguz", "3m+2s")) == (1600.0, False)
+    assert lobby_rating(live.rt, bob.id, SeekSpec("toguz", "3m+2s")) == (1500.0, True)
+    page = httpx.get(f"{live.http}/ratings", params={"list": "toguz-bullet"}, timeout=30)
+    assert page.status_code == 200 and "Bob" in page.text

@@ -189,7 +189,6 @@ def _cycle() -> tuple[Any, Any]:
 
 def test_the_collector_freezes_survivors_and_a_full_collection_frees_frozen_cycles() -> None:
     collector = Collector(InFlight(), memory=lambda: None)
-    collector.collected = float("inf")  # no full collection due
     a, gone = _cycle()
     gc.freeze()
     try:
@@ -199,8 +198,10 @@ def test_the_collector_freezes_survivors_and_a_full_collection_frees_frozen_cycl
         gc.collect()
         assert gone() is not None, "a frozen cycle is out of the collector's sight"
         assert gc.get_freeze_count() >= frozen - 2
-        collector.collected = -1e9  # a full collection is due
+        collector.collected = -1e9  # no timer: only memory brings a full collection
         collector.tick()
+        assert gone() is not None, "no full collection stops the games on a schedule"
+        collector.full()
         assert gone() is None, "the full collection frees it"
         assert gc.get_freeze_count() > 0, "and freezes the survivors again"
     finally:
@@ -210,7 +211,6 @@ def test_the_collector_freezes_survivors_and_a_full_collection_frees_frozen_cycl
 def test_garbage_of_the_last_seconds_requests_is_collected_before_the_freeze() -> None:
     inflight = InFlight()
     collector = Collector(inflight, memory=lambda: None)
-    collector.collected = float("inf")
     gc.freeze()
     try:
         ticket = inflight.enter()
@@ -226,7 +226,6 @@ def test_garbage_of_the_last_seconds_requests_is_collected_before_the_freeze() -
 def test_the_freeze_waits_for_a_long_request_so_its_garbage_is_not_kept() -> None:
     inflight = InFlight()
     collector = Collector(inflight, memory=lambda: None)
-    collector.collected = float("inf")
     gc.freeze()
     try:
         ticket = inflight.enter()
@@ -244,7 +243,6 @@ def test_the_freeze_waits_for_a_long_request_so_its_garbage_is_not_kept() -> Non
 def test_memory_doubling_brings_the_full_collection_forward() -> None:
     used = [MEMORY_FLOOR // 2]
     collector = Collector(InFlight(), memory=lambda: used[0])
-    collector.collected = float("inf")
     a, gone = _cycle()
     gc.freeze()  # frozen: only a full collection frees it
     try:

@@ -11,7 +11,7 @@ is). Every game is rated from the ratings the players had before the event.
   A player's rating before is the one given in ``before`` (the rating list), else the rating on
   their entry, else the EGF rating of their rank (1d = 2100, 100 a grade).
 - **Toguz Korgool** (:func:`rate_toguz_event`): the event is one Glicko-2 rating period in its
-  speed class (blitz, rapid, classical, from the time control). A player not in ``before``
+  speed class (bullet, blitz, rapid, classical, from the time control). A player not in ``before``
   starts at the rating on their entry (else 1500) with the newcomer's deviation, 350.
 
 >>> from arbiter.events import Event
@@ -52,7 +52,7 @@ __all__ = [
     "rating_system",
 ]
 
-SPEED_CLASSES = ("blitz", "rapid", "classical")
+SPEED_CLASSES = ("bullet", "blitz", "rapid", "classical")
 #: The rating lists: the EGF's for Go, and Glicko-2 per speed class for Toguz Korgool.
 SYSTEMS = ("egf", *(f"toguz-{speed}" for speed in SPEED_CLASSES))
 

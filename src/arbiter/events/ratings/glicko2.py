@@ -3,7 +3,7 @@
 A rating is a value ``r``, a deviation ``RD`` and a volatility ``σ``; each rating period (an
 event, or a batch of casual games) updates them from all of the period's games at once. A player
 who did not play in a period only grows more uncertain (``RD`` widens). Players are rated
-separately per speed class (blitz, rapid, classical), as chess and PlayOK do.
+separately per speed class (bullet, blitz, rapid, classical), as chess and PlayOK do.
 
 arbiter implements the system itself rather than through the PyPI ``glicko2`` package: that
 package's volatility step uses the rating where the paper has the deviation (``φ²``), and it has
@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arbiter.clock import ByoYomi, Canadian, Fischer, TimeControl
+from arbiter.clock.speed import speed_of
 from arbiter.errors import ArbiterError
 
 SCALE = 173.7178
@@ -133,16 +134,21 @@ def _new_volatility(phi: float, sigma: float, delta: float, v: float, tau: float
 
 
 def speed_class(control: TimeControl) -> str:
-    """``blitz``, ``rapid`` or ``classical`` from a time control, by the expected minutes per
-    player in a game of about 60 moves each (a Toguz Korgool game lasts about that long): main
-    time plus 60 increments (Fischer), plus 45 byo-yomi periods (Japanese, as the EGF counts),
-    plus 60 moves' share of the Canadian period. Under 10 minutes blitz, under 60 rapid, else
-    classical.
+    """``bullet``, ``blitz``, ``rapid`` or ``classical`` from a time control. Bullet is the
+    lobby's bullet (:func:`arbiter.clock.speed.speed_of`: under 3 minutes estimated, as lichess
+    counts). The others by the expected minutes per player in a game of about 60 moves each (a
+    Toguz Korgool game lasts about that long): main time plus 60 increments (Fischer), plus 45
+    byo-yomi periods (Japanese, as the EGF counts), plus 60 moves' share of the Canadian
+    period. Under 10 minutes blitz, under 60 rapid, else classical.
 
     >>> from arbiter.clock import TimeControl
-    >>> [speed_class(TimeControl.parse(t)) for t in ("3m+2s", "25m", "60m", "30m+30s", "5m+3x30s")]
-    ['blitz', 'rapid', 'classical', 'classical', 'rapid']
+    >>> [speed_class(TimeControl.parse(t)) for t in ("1m+1s", "2m+1s", "3m+2s", "25m", "60m")]
+    ['bullet', 'bullet', 'blitz', 'rapid', 'classical']
+    >>> [speed_class(TimeControl.parse(t)) for t in ("30m+30s", "5m+3x30s")]
+    ['classical', 'rapid']
     """
+    if speed_of(control) == "bullet":
+        return "bullet"
     minutes = control.main / 60
     if isinstance(control, Fischer):
         minutes += 60 * control.increment / 60

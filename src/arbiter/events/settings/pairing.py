@@ -107,8 +107,9 @@ SPECS: tuple[Spec, ...] = (
     ),
     Spec(
         "pairing_weights",
-        "Swiss/McMahon weights: arbiter (ours) or opengotha (OpenGotha's cost function)",
-        choice("arbiter", "opengotha"),
+        "Swiss/McMahon weights: arbiter (ours) or OpenGotha's cost function, its geography as in "
+        "opengotha-3.51 (3.51.02) or opengotha-3.52 (opengotha: the same as 3.52)",
+        choice("arbiter", "opengotha", "opengotha-3.51", "opengotha-3.52"),
         const("arbiter"),
     ),
     Spec(
@@ -134,8 +135,18 @@ class PairingSettings(Values):
     avoid_club = Typed(int)
     #: Score difference (points) preferred to a same-country pair; 0 when off.
     avoid_country = Typed(int)
-    #: ``arbiter`` or ``opengotha``.
+    #: ``arbiter``, or OpenGotha's: ``opengotha-3.51``, ``opengotha-3.52`` (``opengotha``, an
+    #: alias of 3.52; see :attr:`opengotha_version`).
     pairing_weights = Typed(str)
+
+    @property
+    def opengotha_version(self) -> str | None:
+        """The OpenGotha version whose cost function pairs (``"3.51"``, ``"3.52"``), or ``None``
+        with arbiter's own weights."""
+        weights = cast(str, self.value("pairing_weights"))
+        if not weights.startswith("opengotha"):
+            return None
+        return weights.removeprefix("opengotha-") if "-" in weights else "3.52"
 
     @property
     def mms_corrections(self) -> dict[int, int]:

@@ -30,7 +30,12 @@ VALUE_NAMES: dict[str, dict[str, str]] = {
         "split-and-fold": N_("Split and fold"),
         "split-and-random": N_("Split and random"),
     },
-    "pairing_weights": {"arbiter": N_("arbiter's own"), "opengotha": N_("OpenGotha's")},
+    "pairing_weights": {
+        "arbiter": N_("arbiter's own"),
+        "opengotha": N_("OpenGotha's"),
+        "opengotha-3.51": N_("OpenGotha 3.51.02's"),
+        "opengotha-3.52": N_("OpenGotha 3.52's"),
+    },
     "ruleset": {
         "japanese": N_("Japanese"),
         "chinese": N_("Chinese"),

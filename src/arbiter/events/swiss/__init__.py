@@ -7,6 +7,8 @@
   :mod:`~arbiter.events.swiss.seeding`: the rules behind them;
 - :mod:`~arbiter.events.swiss.candidates`: the candidate pairs of a large round;
 - :mod:`~arbiter.events.swiss.graph`: rustworkx's matching and its fallbacks;
+- :mod:`~arbiter.events.swiss.matching`: a compiled blossom matcher for weights of any size
+  (the FIDE Dutch engine's, :mod:`arbiter.events.systems.dutch_engine`);
 - :mod:`~arbiter.events.swiss.proposal`: a proposed round, whichever weights made it;
 - :mod:`~arbiter.events.swiss.system`: the ``swiss`` and ``mcmahon`` systems;
 - :mod:`~arbiter.events.swiss.mcmahon`: McMahon scores;

@@ -70,7 +70,7 @@ def explain(event: Event, number: int) -> Json:
     event.round(number)  # refuses a round not paired
     before = replace(event, rounds=event.rounds[: number - 1])
     skip = requested_byes(event, number)
-    if event.config.pairing_weights == "opengotha":
+    if event.config.opengotha_version is not None:
         return _explain_opengotha(event, before, number, skip)
     f = field(before, number, skip)
     ctx = context(before, f)

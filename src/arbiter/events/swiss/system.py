@@ -125,7 +125,7 @@ def propose(
     ``absent``); ``fixed`` pairs are kept as they are (manual edits); ``forbidden`` pairs never
     meet; ``graph`` chooses the matching graph (``auto``, ``restricted``, ``full``).
     """
-    if event.config.pairing_weights == "opengotha":
+    if event.config.opengotha_version is not None:
         from arbiter.events.swiss.opengotha_costs.pairing import propose_opengotha
 
         return propose_opengotha(event, number, absent=absent, graph=graph)

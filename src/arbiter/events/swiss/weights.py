@@ -14,15 +14,17 @@ Tiers, most important first:
    otherwise.
 2. ``balance``: ``colour_balance`` — participants whose colour balance would reach ±3.
 3. ``score``: ``score_difference`` (the square of the score difference, in score steps: half
-   points in Swiss, McMahon points in McMahon), ``same_club`` and ``same_country`` (the cost of a
-   score difference of ``avoid_club``/``avoid_country`` points, plus one), ``bye_score`` (the
+   points in Swiss, McMahon points in McMahon), ``same_club`` and ``same_country`` (the cost of
+   two score differences of ``avoid_club``/``avoid_country`` points, plus one: avoiding such a
+   pair takes two players floating, so two pairs with a gap; the setting's "a score difference
+   preferred to a same-club pair" is then kept for each of them), ``bye_score`` (the
    bye counts as a game against a virtual participant one win below the lowest score, as in
    FIDE's pairing-score differences: ``(w + d)² − w²`` for a receiver ``d`` steps above the
    lowest, ``w`` being the steps of a win, so the bye goes to the lowest score group whenever
    that costs no more than a few floats).
 4. ``colour``: ``colour_repeat`` (×4: a third game in a row with the same colour),
    ``colour_preference`` (2 for a strong, 1 for a mild preference not granted). In Go this tier
-   comes after ``seeding`` (OpenGotha's order: colours matter least with komi).
+   comes after ``floats``, before ``seeding`` (see :data:`TIERS`).
 5. ``floats``: ``float_history`` and ``float_order`` (see :mod:`~arbiter.events.swiss.floats`).
 6. ``seeding``: ``seeding`` (distance from the ideal partner, see
    :mod:`~arbiter.events.swiss.seeding`), ``bye_strength`` (the bye receiver's distance from the
@@ -62,8 +64,8 @@ COMPONENTS: tuple[Component, ...] = (
     Component("repeated_bye", "hard", 1, "a second pairing bye (or a bye after a forfeit win)"),
     Component("colour_balance", "balance", 1, "participants whose colour balance reaches ±3"),
     Component("score_difference", "score", 1, "square of the score difference, in score steps"),
-    Component("same_club", "score", 1, "same club: costs like a score gap of avoid_club"),
-    Component("same_country", "score", 1, "same country: costs like a gap of avoid_country"),
+    Component("same_club", "score", 1, "same club: costs like two score gaps of avoid_club"),
+    Component("same_country", "score", 1, "same country: like two gaps of avoid_country"),
     Component("bye_score", "score", 1, "the bye receiver's score above the lowest (FIDE-like)"),
     Component("colour_repeat", "colour", 4, "a third game in a row with the same colour"),
     Component("colour_preference", "colour", 1, "colour preferences not granted (strong 2)"),
@@ -76,10 +78,15 @@ COMPONENTS: tuple[Component, ...] = (
 NAMES: tuple[str, ...] = tuple(c.name for c in COMPONENTS)
 BY_NAME: dict[str, Component] = {c.name: c for c in COMPONENTS}
 
-#: Tier order, most important first, by game.
+#: Tier order, most important first, by game. Go puts colours after floats (komi makes them
+#: matter less than in Toguz Korgool, where FIDE's Dutch order puts them first) but before
+#: seeding: OpenGotha's colour cost (``paiBaBalanceWB``, 10⁶) is a fifth of its whole seeding
+#: weight (5·10⁶), so a pair that balances colours wins over a slightly better-seeded one there
+#: too; with colours below seeding, 159 of malavasi's 724 players had played twice with the same
+#: colour after round 2 against OpenGotha's 59 (55 now; bench/pairing.py).
 TIERS: dict[str, tuple[str, ...]] = {
     "toguz": ("hard", "balance", "score", "colour", "floats", "seeding", "tie"),
-    "go": ("hard", "balance", "score", "floats", "seeding", "colour", "tie"),
+    "go": ("hard", "balance", "score", "floats", "colour", "seeding", "tie"),
 }
 
 Values = tuple[int, ...]
@@ -207,12 +214,14 @@ def pair_values(ctx: Context, i: int, j: int) -> tuple[Values, tuple[int, int]]:
     gb, kb, _ = ctx.position[j]
     si, sj = ctx.steps[i], ctx.steps[j]
     steps = si - sj if si > sj else sj - si
+    # Avoiding a same-club (same-country) pair takes two players floating, so two pairs with a
+    # score gap: the pair costs a little more than two gaps of avoid_club (avoid_country) points.
     club = 0
     if ctx.club_gap and a.club and a.club == b.club:
-        club = ctx.club_gap * ctx.club_gap + 1
+        club = 2 * ctx.club_gap * ctx.club_gap + 1
     country = 0
     if ctx.country_gap and a.country and a.country == b.country:
-        country = ctx.country_gap * ctx.country_gap + 1
+        country = 2 * ctx.country_gap * ctx.country_gap + 1
     stones = ctx.handicap.stones(ctx.levels[i], ctx.levels[j]) if ctx.handicap else 0
     if stones:
         order = (a.no, b.no)  # the handicap decides the colours; no colour cost
@@ -302,7 +311,7 @@ def tier_sums(v: Values, game: str) -> tuple[int, ...]:
     """Component values summed by tier (each with its scale), most important tier first.
 
     >>> tier_sums(values(rematch=1, seeding=3, float_history=1, float_order=2), "go")
-    (1, 0, 0, 258, 3, 0, 0)
+    (1, 0, 0, 258, 0, 3, 0)
     """
     return _SUMMERS["go" if game == "go" else "toguz"](v)
 

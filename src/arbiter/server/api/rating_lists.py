@@ -21,7 +21,9 @@ Federation = Annotated[
     Literal["egf", "ffg", "aga"],
     Path(description="egf (the EGD's allworld_lp.html), ffg (the échelle), aga (the TDListA)"),
 ]
-Searched = Literal["egf", "ffg", "aga", "toguz-blitz", "toguz-rapid", "toguz-classical"]
+Searched = Literal[
+    "egf", "ffg", "aga", "toguz-bullet", "toguz-blitz", "toguz-rapid", "toguz-classical"
+]
 
 
 @router.get("", response_model=list[RatingListOut])

@@ -18,8 +18,8 @@ from arbiter.server.services import ratings
 router = APIRouter(tags=["ratings"])
 
 System = Annotated[
-    Literal["egf", "toguz-blitz", "toguz-rapid", "toguz-classical"],
-    Path(description="the list: egf (Go), toguz-blitz, toguz-rapid, toguz-classical"),
+    Literal["egf", "toguz-bullet", "toguz-blitz", "toguz-rapid", "toguz-classical"],
+    Path(description="the list: egf (Go), toguz-bullet, toguz-blitz, toguz-rapid, toguz-classical"),
 ]
 PlayerId = Annotated[int, Path(ge=1, le=MAX_INT, description="the rated player's id")]
 

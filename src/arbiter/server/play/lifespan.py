@@ -38,6 +38,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     try:
         yield
     finally:
+        lobby = getattr(state, "play_lobby", None)
+        if lobby is not None:
+            await lobby.close()  # with Redis, this process's seeks go at once
         await hub.stop()
 
 

@@ -7,8 +7,11 @@ anything awaits: two players accepting the same seek cannot both get it. A seek 
 connection that made it, a place in the queue with the connection that asked for it; a
 closed connection takes both along, and everyone is told at once.
 
-The lobby is one process's: with several processes behind Redis each has its own seeks and
-queue (docs/online.md says so).
+Where the seeks and the queue are kept is the board's business
+(:mod:`arbiter.server.play.lobby_board`): this process's memory, or Redis when the server runs
+several processes (:mod:`arbiter.server.play.lobby_redis`), so that a seek made on one process
+is seen and accepted on every other, and the queue pairs players of different processes. What
+another process changed reaches this one's clients through :meth:`Lobby.remote`.
 """
 
 from __future__ import annotations
@@ -23,17 +26,12 @@ from arbiter.server.play import protocol
 from arbiter.server.play.connection import Connection
 from arbiter.server.play.hub import Hub
 from arbiter.server.play.live_list import live_games
+from arbiter.server.play.lobby_board import Board, LocalBoard, SeekOwner
+from arbiter.server.play.lobby_redis import RedisBoard
 from arbiter.server.play.matched import Player, create_paired, lobby_rating
-from arbiter.server.play.quick import Pair, QuickQueue, Waiting
-from arbiter.server.play.seeks import (
-    PRESET_KEYS,
-    PRESETS,
-    Refusal,
-    Seek,
-    SeekBook,
-    SeekSpec,
-    parse_spec,
-)
+from arbiter.server.play.pubsub import RedisPubSub
+from arbiter.server.play.quick import Pair, Waiting
+from arbiter.server.play.seeks import PRESET_KEYS, PRESETS, Refusal, Seek, SeekSpec, parse_spec
 from arbiter.server.services.accounts import CurrentUser
 
 __all__ = ["GAMES_EVERY", "QUEUE_EVERY", "Lobby", "LobbyClient"]
@@ -61,14 +59,51 @@ class LobbyClient:
 class Lobby:
     """The lobby of one process (see the module)."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, board: Board | None = None) -> None:
         self.hub = hub
-        self.book = SeekBook()
-        self.queue = QuickQueue()
+        if board is None:
+            pubsub = hub.pubsub
+            if isinstance(pubsub, RedisPubSub):
+                board = RedisBoard(pubsub.url, pubsub.prefix, hub.pid)
+            else:
+                board = LocalBoard()
+        self.book = board
         self.clients: dict[int, LobbyClient] = {}
         self._next = 0
         self._ticker: asyncio.Task[None] | None = None
         self._games: tuple[int, ...] | None = None
+        self._started: asyncio.Task[None] | None = None
+
+    @property
+    def queue(self) -> dict[int, Waiting]:
+        """The players waiting in the quick-pairing queue, as this process knows them."""
+        return self.book.waiting
+
+    async def start(self) -> None:
+        """Open the board (once; every connection waits for it)."""
+        if self._started is None:
+            self._started = asyncio.ensure_future(self.book.start(self.remote))
+        try:
+            await asyncio.shield(self._started)
+        except Exception:
+            self._started = None  # Redis did not answer: the next connection tries again
+            raise
+
+    async def close(self) -> None:
+        """Close the board: with Redis, this process's seeks and places in the queue go."""
+        if self._started is not None:
+            await self.book.close()
+
+    async def remote(self, message: dict[str, Any]) -> None:
+        """What another process changed, told to this process's clients."""
+        kind = message.get("type")
+        if kind in ("seek-added", "seek-removed"):
+            self._broadcast(message)
+        elif kind == "waiting":
+            self._broadcast_waiting()
+        elif kind == "start":
+            white, black = int(message["white"]), int(message["black"])
+            self._tell_start(int(message["game"]), {"white": white, "black": black})
 
     # ----- connections
 
@@ -92,13 +127,13 @@ class Lobby:
             self._ticker = self.hub.spawn(self._tick())
         return client
 
-    def detach(self, client: LobbyClient) -> None:
+    async def detach(self, client: LobbyClient) -> None:
         """A connection closed: its seeks and its place in the queue go."""
         self.clients.pop(client.id, None)
-        for seek in self.book.drop_connection(client.id):
+        for seek in await self.book.drop_connection(client.id):
             self._broadcast({"type": "seek-removed", "seek": seek.id})
         if client.queued is not None and client.user is not None:
-            self.queue.leave(client.user.id)
+            await self.book.leave(client.user.id, client.id)
             self._broadcast_waiting()
 
     # ----- messages
@@ -117,14 +152,14 @@ class Lobby:
             if kind == "seek":
                 await self._seek(client, user, msg)
             elif kind == "cancel":
-                seek = self.book.cancel(msg.get("seek"), user.id)
+                seek = await self.book.cancel(msg.get("seek"), user.id)
                 self._broadcast({"type": "seek-removed", "seek": seek.id})
             elif kind == "accept":
                 await self._accept(client, user, msg.get("seek"))
             elif kind == "queue":
                 await self._queue(client, user, msg.get("preset"))
             else:
-                self._unqueue(client, user)
+                await self._unqueue(client, user)
         except Refusal as exc:
             error = protocol.error(exc.code, str(exc), mid)
             client.conn.send({**error, "about": kind, "field": exc.field})
@@ -132,25 +167,19 @@ class Lobby:
     async def _seek(self, client: LobbyClient, user: CurrentUser, msg: dict[str, Any]) -> None:
         spec = parse_spec(msg)
         rating, provisional = await asyncio.to_thread(lobby_rating, self.hub.rt, user.id, spec)
-        seek = self.book.add(
-            spec,
-            user_id=user.id,
-            username=user.username,
-            name=user.display_name,
-            rating=rating,
-            provisional=provisional,
-            conn=client.id,
-        )
+        owner = SeekOwner(user.id, user.username, user.display_name, rating, provisional, client.id)
+        seek = await self.book.add(spec, owner)
         self._broadcast({"type": "seek-added", "seek": seek.to_json()})
 
     async def _accept(self, client: LobbyClient, user: CurrentUser, seek_id: object) -> None:
-        seek = self.book.seeks.get(seek_id) if isinstance(seek_id, str) else None
+        seek = await self.book.find(seek_id)
         if seek is None:
             raise Refusal("unknown-seek", "this seek is not open any more", "seek")
         if seek.user_id == user.id:
             raise Refusal("own-seek", "this is your own seek: wait for an opponent", "seek")
         rating, _ = await asyncio.to_thread(lobby_rating, self.hub.rt, user.id, seek.spec)
-        taken = self.book.take(seek_id, user.id, rating)  # anew: the book may have changed
+        # Anew, and at once for every process: the seek may have gone meanwhile.
+        taken = await self.book.take(seek_id, user.id, rating)
         self._broadcast({"type": "seek-removed", "seek": taken.id})
         me = Player(user.id, user.display_name)
         owner = Player(taken.user_id, taken.name)
@@ -169,16 +198,15 @@ class Lobby:
             if other.user is not None and other.user.id == user.id:
                 other.queued = None  # one place in the queue per player, this connection's
         client.queued = preset.key
-        pair = self.queue.join(
-            Waiting(user.id, user.display_name, preset.key, rating, self.hub.wall())
-        )
+        entry = Waiting(user.id, user.display_name, preset.key, rating, self.hub.wall())
+        pair = await self.book.join(entry, client.id)
         client.conn.send({"type": "queued", "preset": preset.key})
         self._broadcast_waiting()
         if pair is not None:
             await self._start_pair(pair)
 
-    def _unqueue(self, client: LobbyClient, user: CurrentUser) -> None:
-        if self.queue.leave(user.id) is None:
+    async def _unqueue(self, client: LobbyClient, user: CurrentUser) -> None:
+        if await self.book.leave(user.id) is None:
             raise Refusal("not-queued", "you are not in the queue")
         for other in self.clients.values():
             if other.user is not None and other.user.id == user.id:
@@ -205,17 +233,23 @@ class Lobby:
     ) -> None:
         spec = source.spec if isinstance(source, Seek) else source
         for who in (white, black):
-            for seek in self.book.drop_player(who.user_id):
+            for seek in await self.book.drop_player(who.user_id):
                 self._broadcast({"type": "seek-removed", "seek": seek.id})
-            self.queue.leave(who.user_id)
+            await self.book.leave(who.user_id)
         live_id = await asyncio.to_thread(
             create_paired, self.hub, spec, white, black, origin=origin
         )
+        self._tell_start(live_id, {"white": white.user_id, "black": black.user_id})
+        await self.book.started(live_id, white.user_id, black.user_id)
+
+    def _tell_start(self, live_id: int, players: dict[str, int]) -> None:
+        """Send each player of a new game, on this process, to it."""
         for client in self.clients.values():
             if client.user is None:
                 continue
-            for colour, who in (("white", white), ("black", black)):
-                if client.user.id == who.user_id:
+            for colour, user_id in players.items():
+                if client.user.id == user_id:
+                    client.queued = None
                     client.starts.append(live_id)
                     client.conn.send(
                         {
@@ -235,7 +269,7 @@ class Lobby:
 
     def _waiting(self) -> dict[str, int]:
         counts: dict[str, int] = {}
-        for entry in self.queue.waiting.values():
+        for entry in self.queue.values():
             counts[entry.preset] = counts.get(entry.preset, 0) + 1
         return counts
 
@@ -250,7 +284,7 @@ class Lobby:
             await asyncio.sleep(QUEUE_EVERY)
             try:
                 now = self.hub.wall()
-                for pair in self.queue.match(now):
+                for pair in await self.book.match(now):
                     await self._start_pair(pair)
                 if now - last_games >= GAMES_EVERY:
                     last_games = now

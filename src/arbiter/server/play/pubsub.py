@@ -11,7 +11,9 @@ messages as are waiting in one round trip; a message that Redis did not take is 
 dropped. (Publishing from a task per event opened a Redis connection per event in flight, and
 under load redis-py's pool refused the 101st: the move never reached the other process.) Redis
 pub/sub itself delivers at most once, so the hub also compares its rooms with the database
-every few seconds (:meth:`arbiter.server.play.hub.Hub.catch_up`).
+every few seconds (:meth:`arbiter.server.play.hub.Hub.catch_up`). When Redis restarts, redis-py
+subscribes again to what it had; a game opened while Redis was away is subscribed to by the
+listener once Redis answers (the catch-up carries its events meanwhile).
 """
 
 from __future__ import annotations
@@ -74,6 +76,8 @@ class RedisPubSub(PubSub):
         self._unsent = 0
         self._handler: Handler | None = None
         self._channels: set[str] = set()
+        self._pending: set[str] = set()
+        """Channels to subscribe to once Redis answers again."""
 
     def channel(self, live_id: int) -> str:
         """The channel of game ``live_id``."""
@@ -97,6 +101,8 @@ class RedisPubSub(PubSub):
                 log.exception("Redis listener error; retrying")
                 await asyncio.sleep(0.5)
                 continue
+            if self._pending:
+                await self._subscribe_pending()
             if message is None or message.get("type") != "message":
                 continue
             try:
@@ -142,12 +148,31 @@ class RedisPubSub(PubSub):
         name = self.channel(live_id)
         if name not in self._channels:
             self._channels.add(name)
-            await self._pubsub.subscribe(name)
+            try:
+                await self._pubsub.subscribe(name)
+            except Exception as exc:
+                # Redis is away: the game opens all the same (the hub's catch-up brings its
+                # events from the database meanwhile), and the listener subscribes once
+                # Redis answers (redis-py renews only the subscriptions it made).
+                log.warning("cannot subscribe to %s yet: %s", name, exc)
+                self._pending.add(name)
+
+    async def _subscribe_pending(self) -> None:
+        pending = sorted(self._pending)
+        try:
+            await self._pubsub.subscribe(*pending)
+        except Exception as exc:
+            log.warning("cannot subscribe to %d channels yet: %s", len(pending), exc)
+            return
+        self._pending.difference_update(pending)
 
     async def unsubscribe(self, live_id: int) -> None:
         name = self.channel(live_id)
         if name in self._channels:
             self._channels.discard(name)
+            if name in self._pending:
+                self._pending.discard(name)
+                return
             await self._pubsub.unsubscribe(name)
 
     async def close(self) -> None:

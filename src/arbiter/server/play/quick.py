@@ -3,8 +3,9 @@
 closest, when the two ratings are close enough. What is close enough widens the longer a
 player waits (:func:`tolerance`), so that nobody waits forever for a perfect opponent.
 
-The queue is a plain value of this process, with the time passed in; the lobby socket
-(:mod:`arbiter.server.web.lobby_socket`) drives it.
+The queue is a plain value of this process, with the time passed in; the lobby's board drives
+it (:mod:`arbiter.server.play.lobby_board`). With Redis, the board builds one from the queue
+every process shares to choose the pairs (:mod:`arbiter.server.play.lobby_redis`).
 """
 
 from __future__ import annotations

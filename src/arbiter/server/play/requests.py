@@ -18,7 +18,7 @@ from arbiter.server.play.casual_steps import casual_request
 from arbiter.server.play.chat import chat_message, check_chat
 from arbiter.server.play.connection import Connection
 from arbiter.server.play.postponement import postponement_step
-from arbiter.server.play.refused import Refused, reason_of
+from arbiter.server.play.refused import UNAVAILABLE, Refused, database_unavailable, reason_of
 from arbiter.server.play.room import Room
 from arbiter.server.play.seats import seat_of_actor
 from arbiter.server.play.viewer import Viewer
@@ -62,6 +62,11 @@ async def dispatch(conn: Connection, room: Room, msg: dict[str, Any]) -> None:
         conn.send(protocol.error(exc.reason, str(exc), mid))
     except ArbiterError as exc:
         conn.send(protocol.error("malformed", str(exc), mid))
+    except Exception as exc:
+        # The database is restarting: the request changed nothing and the connection stays.
+        if not database_unavailable(exc):
+            raise
+        conn.send(protocol.error("unavailable", UNAVAILABLE, mid))
 
 
 async def act(room: Room, viewer: Viewer, doc: dict[str, Any], think: float | None) -> int:

@@ -212,8 +212,7 @@ class Room:
         if self.row.game_id is not None:
             entries = [e.data["entry"] for e in events if e.kind == "action"]
             mirror = (self.row.game_id, entries)
-        await self.hub.store.run(
-            self.hub.store.append,
+        await self.hub.store.store(
             self.id,
             events,
             status=m.status,
@@ -229,17 +228,28 @@ class Room:
                 {"seq": e.seq, "kind": e.kind, "at": e.at, "data": e.data, "user_id": e.user_id}
                 for e, _ in b.built
             ]
-            self.hub.spawn(self.hub.pubsub.publish(self.id, {"events": events}))
+            # The messages as rendered here go along: describing the state is most of what a
+            # move costs, and the other processes would each do it again.
+            rendered = [list(item) for item in list(self.ring)[-len(b.built) :]]
+            doc = {"events": events, "rendered": rendered}
+            self.hub.spawn(self.hub.pubsub.publish(self.id, doc))
         self.hub.after_change(self, before)
 
-    def _show(self, built: list[tuple[Event, GameState]]) -> GameState:
-        """Make the last state of ``built`` the room's and send its events to the connections;
-        the state it replaced."""
+    def _show(
+        self, built: list[tuple[Event, GameState]], rendered: dict[int, Rendered] | None = None
+    ) -> GameState:
+        """Make the last state of ``built`` the room's and send its events to the connections
+        (as ``rendered`` by the process that stored them, where given); the state it
+        replaced."""
         before = self.state
         self.state = built[-1][1]
         wall = self.hub.wall()
         for event, after in built:
-            self.render(event, after, wall)
+            done = rendered.get(event.seq) if rendered else None
+            if done is not None:
+                self.ring.append(done)
+            else:
+                self.render(event, after, wall)
         fresh = list(self.ring)[-len(built) :]
         for conn in list(self.subscribers):
             for item in fresh:
@@ -256,7 +266,9 @@ class Room:
         events = await self.hub.store.run(self.hub.store.events, self.id, self.state.seq + 1)
         self._apply_remote(events)
 
-    def _apply_remote(self, events: list[Event]) -> None:
+    def _apply_remote(
+        self, events: list[Event], rendered: dict[int, Rendered] | None = None
+    ) -> None:
         state = self.state
         built: list[tuple[Event, GameState]] = []
         for event in events:
@@ -265,17 +277,20 @@ class Room:
             state = state.apply(event)
             built.append((event, state))
         if built:
-            self.hub.after_change(self, self._show(built))
+            self.hub.after_change(self, self._show(built, rendered))
 
-    async def on_remote(self, events: list[Event]) -> None:
-        """Events another process stored: applied in order; a gap reloads from the database."""
+    async def on_remote(
+        self, events: list[Event], rendered: dict[int, Rendered] | None = None
+    ) -> None:
+        """Events another process stored (and their messages as it ``rendered`` them, by
+        ``seq``): applied in order; a gap reloads from the database."""
         async with self.lock:
             if not events or events[-1].seq <= self.state.seq:
                 return
             if events[0].seq > self.state.seq + 1:
                 await self._reload()
             else:
-                self._apply_remote(events)
+                self._apply_remote(events, rendered)
 
     # ----- timers
 

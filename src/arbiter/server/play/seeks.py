@@ -109,7 +109,7 @@ def _preset(game: str, control: str, size: int = 19) -> Preset:
 
 
 PRESETS: Final = tuple(
-    [_preset("toguz", c) for c in ("3m+2s", "5m+3s", "10m+5s", "15m+10s", "60m")]
+    [_preset("toguz", c) for c in ("2m+1s", "3m+2s", "5m+3s", "10m+5s", "15m+10s", "60m")]
     + [
         _preset("go", "5m+3x20s", 9),
         _preset("go", "10m+5x30s", 9),
@@ -181,7 +181,8 @@ def parse_spec(doc: dict[str, Any]) -> SeekSpec:
 @dataclass(frozen=True, slots=True)
 class Seek:
     """An open seek: its id, the player (account, user name, name shown, rating for this
-    game, whether that rating is provisional), the connection it lives with, the game."""
+    game, whether that rating is provisional), the connection it lives with, the game, and
+    the server process of that connection (with several processes behind Redis)."""
 
     id: str
     user_id: int
@@ -191,6 +192,7 @@ class Seek:
     provisional: bool
     conn: int
     spec: SeekSpec
+    proc: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """What the lobby's clients are told (not the account id nor the connection)."""

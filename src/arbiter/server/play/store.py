@@ -1,17 +1,19 @@
 """Live games in the database: their settings and options, their event streams, and the
 heartbeats of the server processes (tables in :mod:`.tables`, migration ``0002``).
 
-Every function here is synchronous and runs one transaction; the hub calls them through
-:meth:`LiveStore.run`. On PostgreSQL that is a thread pool, so the event loop never waits on
-the network. On SQLite it is the event loop's own thread: a transaction takes a fraction of
-a millisecond, and one writing thread per process means no waits on SQLite's write lock
-(whose busy handler sleeps in steps of up to 100 ms) and no hand-offs of the interpreter lock
-between threads — both measured as stalls of every game at once.
+Every function here but :meth:`LiveStore.store` is synchronous and runs one transaction; the
+hub calls them through :meth:`LiveStore.run`. On PostgreSQL that is a thread pool, so the event
+loop never waits on the network. On SQLite a read runs on the event loop's own thread (a
+fraction of a millisecond; WAL readers never wait), a write on the live writer's thread, which
+may wait for the write lock.
 
-:meth:`LiveStore.append` is the hot path: the events of one accepted action are inserted and
-the game's summary row updated in one transaction, committed before anything is acknowledged
-or broadcast. Two writers of the same game (two processes) cannot both store event *n*: the
-second gets :class:`SeqTaken`, reloads and retries.
+:meth:`LiveStore.store` is the hot path: the events of one accepted action are inserted and
+the game's summary row updated, committed before anything is acknowledged or broadcast, by a
+group commit — one transaction for every action queued meanwhile: on SQLite on one writing
+thread (:mod:`arbiter.server.play.sqlite_append`), on PostgreSQL on the event loop
+(:mod:`arbiter.server.play.pg_append`).
+Two writers of the same game (two processes) cannot both store event *n*: the second gets
+:class:`SeqTaken`, reloads and retries.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any, TypeVar, cast
 from sqlalchemy import Engine, Table, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from arbiter.server.play.pg_append import PgAppend
 from arbiter.server.play.sqlite_append import SqliteAppend
 from arbiter.server.play.state import Event
 from arbiter.server.play.tables import LiveEvent, LiveGame, LiveProcess
@@ -42,6 +45,11 @@ _EVENTS = cast(Table, LiveEvent.__table__)
 _GAMES = cast(Table, LiveGame.__table__)
 _PROCESSES = cast(Table, LiveProcess.__table__)
 _ACTIONS = cast(Table, GameAction.__table__)
+
+
+_SQLITE_WRITES = frozenset({"create", "set_seats", "register", "beat", "forget"})
+"""The writes :meth:`LiveStore.run` sends to SQLite's writing thread (``append`` goes there
+by itself)."""
 
 
 class SeqTaken(Exception):
@@ -96,24 +104,68 @@ class LiveStore:
         self._write = (
             self.engine.execution_options(sqlite_begin="IMMEDIATE") if self.sqlite else self.engine
         )
-        # SQLite's writer also checkpoints the WAL (SQLite's default, every 1000 pages): a
-        # checkpoint on another thread never catches up with a steady stream of commits, and
-        # the WAL then grows without end (200 MB in 30 s under bench/load.py), slowing every
-        # read and write. Checkpointing costs the committing move about a millisecond.
+        # SQLite's writer also checkpoints the WAL (SQLite's default, every 1000 pages), on
+        # its own thread: a checkpoint on a thread that does not commit never catches up with
+        # a steady stream of commits, and the WAL then grows without end (200 MB in 30 s
+        # under bench/load.py), slowing every read and write.
         self.executor: ThreadPoolExecutor | None = (
             None
             if self.sqlite
             else ThreadPoolExecutor(max(2, db.settings.pool_size), "arbiter-live-db")
         )
 
-        self._sqlite_append = SqliteAppend(self.engine) if self.sqlite else None
+        self._sqlite_append = (
+            SqliteAppend(self.engine, db.settings.sqlite_busy_seconds) if self.sqlite else None
+        )
+        self._pg_append = None if self.sqlite else PgAppend(self.engine)
 
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run ``fn``: inline on SQLite, on the thread pool on PostgreSQL (see the module)."""
-        if self.executor is None:
-            return fn(*args, **kwargs)
+        """Run ``fn``: on the thread pool on PostgreSQL; on SQLite a read inline, a write on
+        the live writer's thread (see the module)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, functools.partial(fn, *args, **kwargs))
+        call = functools.partial(fn, *args, **kwargs)
+        if self.executor is not None:
+            return await loop.run_in_executor(self.executor, call)
+        if self._sqlite_append is not None and getattr(fn, "__name__", "") in _SQLITE_WRITES:
+            # An HTTP request holding SQLite's write lock would stop the loop inside SQLite's
+            # busy handler (the heartbeat, each second); the writer's thread waits instead.
+            return await loop.run_in_executor(self._sqlite_append.thread, call)
+        return call()
+
+    async def store(
+        self,
+        live_id: int,
+        events: list[Event],
+        *,
+        status: str,
+        result: str | None,
+        due_at: float | None,
+        mirror: tuple[int, list[dict[str, Any]]] | None = None,
+    ) -> None:
+        """:meth:`append` from the event loop, returning once committed (see the module):
+        at once on SQLite when its write lock is free, else with the group waiting for it; with
+        the next group commit on PostgreSQL. :class:`SeqTaken` likewise."""
+        if not events:
+            return
+        if self._sqlite_append is not None:
+            stored = await self._sqlite_append.store(
+                live_id, events, status, result, due_at, mirror
+            )
+        elif self._pg_append is not None:
+            stored = await self._pg_append(live_id, events, status, result, due_at, mirror)
+        else:  # a test took the driver's path away: the SQLAlchemy statements
+            self.append(live_id, events, status=status, result=result, due_at=due_at, mirror=mirror)
+            return
+        if not stored:
+            raise SeqTaken(f"event {events[0].seq} of live game {live_id} is taken")
+
+    async def aclose(self) -> None:
+        """:meth:`close`, after the group commit's last transaction."""
+        if self._sqlite_append is not None:
+            await self._sqlite_append.drain()
+        if self._pg_append is not None:
+            await self._pg_append.close()
+        self.close()
 
     def close(self) -> None:
         """Stop the thread pool (the database is the runtime's to dispose)."""

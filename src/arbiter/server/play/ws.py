@@ -18,6 +18,7 @@ from arbiter.server.play import protocol
 from arbiter.server.play.connection import Connection
 from arbiter.server.play.hub import Hub
 from arbiter.server.play.lifespan import hub_of
+from arbiter.server.play.refused import UNAVAILABLE, database_unavailable
 from arbiter.server.play.requests import dispatch
 from arbiter.server.play.room import Room
 from arbiter.server.services.accounts import CurrentUser, resolve
@@ -60,9 +61,14 @@ async def play_socket(websocket: WebSocket, live_id: LiveId) -> None:
         room = await _greet(hub, websocket, conn, live_id)
         if room is not None:
             await _serve(websocket, conn, room)
-    except Exception:
-        log.exception("live game %s: connection failed", live_id)
-        conn.close(1011, "internal error")
+    except Exception as exc:
+        if database_unavailable(exc):  # a greeting while the database restarts
+            log.warning("live game %s: the database is not answering: %s", live_id, exc)
+            conn.send(protocol.error("unavailable", UNAVAILABLE))
+            conn.close(1013, "try again later")
+        else:
+            log.exception("live game %s: connection failed", live_id)
+            conn.close(1011, "internal error")
     finally:
         if room is not None:
             try:

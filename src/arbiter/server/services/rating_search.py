@@ -3,9 +3,9 @@ diacritics, punctuation and word order do not matter; each word of the query is 
 of a word of the name) or an id (the EGF PIN, the FFG licence, the AGA id: its beginning).
 
 Go events search the federations' lists loaded on the server (:mod:`.rating_lists`); Toguz
-Korgool events the server's own Glicko-2 lists (``toguz-blitz``, ``toguz-rapid``,
-``toguz-classical``: the players rated in its events and casual games). A search gives at
-most :data:`LIMIT` players, for signed-in callers.
+Korgool events the server's own Glicko-2 lists (``toguz-bullet``, ``toguz-blitz``,
+``toguz-rapid``, ``toguz-classical``: the players rated in its events and casual games). A
+search gives at most :data:`LIMIT` players, for signed-in callers.
 
 >>> parse_query("  Müller,  jürg ")
 Query(words=('jurg', 'muller'), pin='')

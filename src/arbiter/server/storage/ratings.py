@@ -4,8 +4,9 @@
   linked to their entry (``user_id``), else the EGF PIN (``egf_pin``), else the name as written
   (``name_key``: case and spacing ignored); in a casual game by the account.
 - ``player_ratings``: one rating per player and list (``system``: ``egf`` for Go,
-  ``toguz-blitz``, ``toguz-rapid``, ``toguz-classical`` for Toguz Korgool): the rating, and for
-  Glicko-2 its deviation (``rd``) and ``volatility``; ``games`` rated so far.
+  ``toguz-bullet``, ``toguz-blitz``, ``toguz-rapid``, ``toguz-classical`` for Toguz Korgool):
+  the rating, and for Glicko-2 its deviation (``rd``) and ``volatility``; ``games`` rated so
+  far.
 - ``rating_history``: one row per player and rating update — an event (``event_id``, kept
   ``NULL`` when the event is deleted; ``label`` keeps its name; ``entry_no`` the player's
   number in it) or a casual game
@@ -38,7 +39,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from arbiter.server.storage.base import Base
 
 #: The rating lists.
-SYSTEMS = ("egf", "toguz-blitz", "toguz-rapid", "toguz-classical")
+SYSTEMS = ("egf", "toguz-bullet", "toguz-blitz", "toguz-rapid", "toguz-classical")
 SOURCES = ("event", "casual")
 
 

@@ -1,5 +1,6 @@
 """The WebSocket ``/play/lobby/ws`` (docs/play-protocol.md, "The lobby"): the lobby's open
-seeks, the quick-pairing queue and the games under way, live for everyone on ``/play``.
+seeks, the quick-pairing queue and the games under way, live for everyone on ``/play`` (and
+with Redis, for everyone on every process of the server).
 
 The account is the browser session's (its cookie): a visitor sees the lobby, only a signed-in
 player seeks, accepts or queues. The site's gate checks the ``Origin`` of the handshake as for
@@ -92,6 +93,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
         cookie = websocket.cookies.get(hub.rt.settings.cookie_name)
         if cookie:
             user = await asyncio.to_thread(resolve, hub.rt, cookie, "cookie")
+        await lobby.start()
         client = lobby.attach(conn, user)
         await _serve(websocket, lobby, client)
     except Exception:
@@ -99,7 +101,10 @@ async def lobby_socket(websocket: WebSocket) -> None:
         conn.close(1011, "internal error")
     finally:
         if client is not None:
-            lobby.detach(client)
+            try:
+                await lobby.detach(client)
+            except Exception:  # Redis gone (the server stopping): the TTL withdraws them
+                log.exception("lobby: cannot withdraw a closed connection's seeks")
         conn.close()
         await conn.drain()
         hub.addresses[address] -= 1

@@ -107,8 +107,8 @@ def _ratings(rt: Runtime, user_id: int) -> dict[str, float]:
 
 
 def speed_ratings(ratings: dict[str, float]) -> list[tuple[str, str, float | None]]:
-    """The Toguz Korgool rating of each speed bucket: ``(speed, list, rating)``. Bullet and
-    blitz share the blitz list (docs/decisions.md, "Lobby speeds")."""
+    """The Toguz Korgool rating of each speed bucket: ``(speed, list, rating)``; each speed
+    has its own list, bullet too (docs/decisions.md, "A bullet rating list")."""
     found = []
     for speed in SPEEDS:
         control = {"bullet": "1m", "blitz": "3m+2s", "rapid": "15m", "classical": "60m"}[speed]

@@ -1,6 +1,6 @@
-"""Rating pages: the rating lists (Go's EGF list; Toguz Korgool blitz, rapid, classical) with
-their CSV, a rated player's history, and finalising an event (the organiser's button on the
-event's overview), which rates it once."""
+"""Rating pages: the rating lists (Go's EGF list; Toguz Korgool bullet, blitz, rapid,
+classical) with their CSV, a rated player's history, and finalising an event (the organiser's
+button on the event's overview), which rates it once."""
 
 from __future__ import annotations
 

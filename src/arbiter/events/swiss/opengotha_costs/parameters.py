@@ -86,6 +86,9 @@ class OpenGothaParameters:
     wins_threshold: bool = False
     rank_threshold: int = 0
     nx1: float = 0.5
+    #: Whose geographical cost: ``"3.52"`` (players above the thresholds weigh it fully, as the
+    #: dumps of the test files show) or ``"3.51"`` (3.51.02: the same cost for every pair).
+    geo_version: str = "3.52"
 
     @property
     def mcmahon(self) -> bool:
@@ -182,4 +185,5 @@ class OpenGothaParameters:
             country_factor=cfg.avoid_country,
             wins_threshold=not mcmahon,
             rank_threshold=0 if mcmahon else -30,
+            geo_version=cfg.opengotha_version or "3.52",
         )

@@ -1,8 +1,17 @@
 """OpenGotha's secondary criteria: the handicap (``secHandiCost``, always 0 here as in
 OpenGotha's defaults) and the geography (``secGeoCost``: different clubs and countries).
 
-The geographical part follows OpenGotha 3.52, which gives players above the thresholds (bar,
-rank, wins) the whole weight.
+The geographical part has two versions (:attr:`~.parameters.OpenGothaParameters.geo_version`):
+
+- ``3.52``: a pair where both players are above the thresholds (bar, rank, wins) gets the whole
+  weight, as if they came from different clubs and countries (geography does not matter at the
+  top); one player above them gets half of the difference;
+- ``3.51`` (3.51.02): the thresholds only change the handicap part (their pseudo-scores); the
+  geographical cost is the same for every pair, so compatriots are kept apart at the top too.
+
+Both compute the nominal cost the same way: the larger of the country and club ratios (a
+factor over the number of score groups, at most 1) plus half the smaller, plus half a group
+when any, put through OpenGotha's concave ``(1 − r)(1 + k·r)``, taken from the score weight.
 """
 
 from __future__ import annotations
@@ -54,6 +63,8 @@ def _geo(a: Scored, b: Scored, number: int, params: OpenGothaParameters) -> int:
     db = float(geo_max) * (1.0 - ratio) * (1.0 + k * ratio)
     nominal = params.score - int(db)
     nominal = min(nominal, geo_max)
+    if params.geo_version == "3.51":
+        return nominal
     meets = sum(1 for sp in (a, b) if _above_thresholds(sp, r0, params))
     if meets == 2:
         return geo_max

@@ -19,6 +19,7 @@ from arbiter.server.storage.ratings import PlayerRating, RatedPlayer, RatingHist
 #: The lists, by game, as the rating pages name them.
 LIST_NAMES: dict[str, str] = {
     "egf": N_("Go: EGF rating"),
+    "toguz-bullet": N_("Toguz Korgool: bullet"),
     "toguz-blitz": N_("Toguz Korgool: blitz"),
     "toguz-rapid": N_("Toguz Korgool: rapid"),
     "toguz-classical": N_("Toguz Korgool: classical"),
