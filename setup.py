@@ -35,6 +35,8 @@ setup(
             depends=[
                 "src/arbiter/events/swiss/blossom.h",
                 "src/arbiter/events/swiss/bignum.h",
+                "src/arbiter/events/swiss/warm.h",
+                "src/arbiter/events/swiss/matcher.h",
             ],
             extra_compile_args=CFLAGS,
         ),

@@ -8,6 +8,7 @@
 #include <Python.h>
 
 #include "blossom.h"
+#include "warm.h"
 
 /* More vertices than this would need a triangle of weights larger than memory anyway. */
 #define MAX_VERTICES 100000
@@ -140,6 +141,29 @@ static int work_alloc(Work *k, int n, int L, size_t nedges) {
     return 0;
 }
 
+/* Nothing matched, no blossoms, every dual at the largest weight (maxw: the largest doubled one,
+ * halved here). m->n and m->L are set. */
+static void start_fresh(Work *k, limb *maxw) {
+    Blossom *m = &k->m;
+    int n = m->n, L = m->L;
+    bn_half(maxw, maxw, L);
+    m->w2 = k->w2;
+    m->adj = k->adj;
+    m->adj_at = k->adj_at;
+    m->adj_end = k->adj_at + 1;
+    m->first = m->last = -1;
+    m->nspare = 0;
+    for (int v = 0; v < n; v++) {
+        bn_copy(dual_of(m, v), maxw, L);
+        m->mate[v] = -1;
+        m->inb[v] = v;
+    }
+    for (int x = 0; x < 2 * n; x++) { m->parent[x] = -1; m->next[x] = m->prev[x] = -1; }
+    for (int x = 2 * n; x < 4 * n; x++) m->bfrom[x] = -1;  /* add_blossom's scratch table */
+    for (int b = 2 * n - 1; b >= n; b--) m->spare[m->nspare++] = b;
+    for (int x = 0; x < 2 * n; x++) m->base[x] = x < n ? x : -1;
+}
+
 /* Little-endian limbs of a non-negative int, doubled. */
 static int to_limbs(PyObject *w, limb *out, int L, unsigned char *buf) {
     size_t nbytes = (size_t)L * 8;
@@ -217,23 +241,9 @@ static PyObject *match(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     }
     k.adj_at[n] = at;
     memset(m->allow, 0, (size_t)n * (size_t)(n > 0 ? n - 1 : 0) / 2);
-    bn_half(maxw, maxw, L);
     m->L = L;
     m->maxcard = maxcard;
-    m->w2 = k.w2;
-    m->adj = k.adj;
-    m->adj_at = k.adj_at;
-    m->first = m->last = -1;
-    for (int v = 0; v < n; v++) {
-        bn_copy(dual_of(m, v), maxw, L);
-        m->mate[v] = -1;
-        m->inb[v] = v;
-        m->base[v] = v;
-    }
-    for (int x = 0; x < 2 * n; x++) { m->parent[x] = -1; m->next[x] = m->prev[x] = -1; }
-    for (int x = 2 * n; x < 4 * n; x++) m->bfrom[x] = -1;  /* add_blossom's scratch table */
-    for (int b = 2 * n - 1; b >= n; b--) m->spare[m->nspare++] = b;
-    for (int x = 0; x < 2 * n; x++) m->base[x] = x < n ? x : -1;
+    start_fresh(&k, maxw);
     if (setjmp(m->oom) == 0) solve(m); else failed = 1;
     Py_END_ALLOW_THREADS
     if (failed) {
@@ -250,6 +260,8 @@ static PyObject *match(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     return result;
 }
 
+#include "matcher.h"
+
 static PyMethodDef module_methods[] = {
     {"match", (PyCFunction)(void (*)(void))match, METH_FASTCALL,
      "match(graph, maxcardinality) -> the partner of each vertex, -1 for none."},
@@ -262,12 +274,18 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__matching(void) {
-    if (PyType_Ready(&GraphType) < 0) return NULL;
+    if (PyType_Ready(&GraphType) < 0 || PyType_Ready(&MatcherType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
     Py_INCREF(&GraphType);
     if (PyModule_AddObject(m, "Graph", (PyObject *)&GraphType) < 0) {
         Py_DECREF(&GraphType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&MatcherType);
+    if (PyModule_AddObject(m, "Matcher", (PyObject *)&MatcherType) < 0) {
+        Py_DECREF(&MatcherType);
         Py_DECREF(m);
         return NULL;
     }

@@ -62,6 +62,24 @@ static inline int bn_le_zero(const limb *a, int L) {
     return (int64_t)a[L - 1] < 0 || bn_is_zero(a, L);
 }
 
+/* The sign (-1, 0, 1) of (a + b - c) - (d + e - f), all read as signed, in one pass with no
+ * stores: the slack comparisons of the search. The result fits in L limbs (the widths are chosen
+ * so), so it is the L limbs of the sum read as signed. d, e, f may be NULL (taken as 0). */
+static inline int bn_sign6(const limb *a, const limb *b, const limb *c, const limb *d, const limb *e,
+                           const limb *f, int L) {
+    __int128 carry = 0;
+    limb any = 0, r = 0;
+    for (int k = 0; k < L; k++) {
+        __int128 t = carry + (__int128)a[k] + b[k] - c[k];
+        if (d) t = t - d[k] - e[k] + f[k];
+        r = (limb)t;
+        any |= r;
+        carry = t >> 64;
+    }
+    if ((int64_t)r < 0) return -1;
+    return any ? 1 : 0;
+}
+
 static inline void bn_copy(limb *r, const limb *a, int L) { memcpy(r, a, (size_t)L * sizeof(limb)); }
 
 #endif

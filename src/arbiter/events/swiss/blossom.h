@@ -9,11 +9,19 @@
  * is tight at slack 0. In maximum-cardinality mode vertex duals may go below zero and the search
  * ends only when no augmenting path is left, which gives the heaviest of the largest matchings.
  *
+ * Without maximum cardinality the search may also start from a matching and duals left by an
+ * earlier search (warm.h): a single vertex whose dual is above zero is a root, one whose dual is
+ * zero is where it belongs and is matched when a tree reaches it over a tight edge, and an
+ * S-vertex whose dual reaches zero gives up its mate (the path to its root swaps). From nothing,
+ * where every vertex starts at the same dual, these steps are the usual ones.
+ *
  * Where several matchings are optimal, which one comes out depends on the order of the search:
  * vertices are labelled in index order, the queue is last in first out, neighbours are scanned in
- * index order, a blossom's vertices are listed from its last child, blossoms are visited in the order they were made, and a tie in a least-slack choice
- * keeps the first found. caissify-pairings' Dutch engine was checked against bbpPairings with a
- * search in exactly this order, so the pairings stay the same (tests/events/formats).
+ * index order, a blossom's vertices are listed from its last child, blossoms are visited in the
+ * order they were made, and a tie in a least-slack choice keeps the first found. caissify-pairings'
+ * Dutch engine was checked against bbpPairings with a search in exactly this order, so the
+ * pairings stay the same (tests/events/formats); a search from an earlier optimum may choose
+ * another of equal weight, which the same tests show does not change a pairing.
  */
 #ifndef ARBITER_BLOSSOM_H
 #define ARBITER_BLOSSOM_H
@@ -26,9 +34,10 @@
 enum { FREE = 0, S = 1, T = 2, CRUMB = 4 };
 
 typedef struct {
-    int n, L, maxcard;
+    int n, L, maxcard, zeroed;
+    int keep_zero;                /* a search from an earlier optimum keeps blossoms of dual zero */
     const limb *w2;               /* doubled weight of edge {i, j}, i < j, at tri(i, j) * L */
-    const int *adj, *adj_at;      /* neighbours of v, ascending: adj[adj_at[v] .. adj_at[v+1]) */
+    const int *adj, *adj_at, *adj_end;  /* neighbours of v, ascending: adj[adj_at[v] .. adj_end[v]) */
     unsigned char *allow;         /* per edge: tight and usable in this stage */
     size_t *allowed, nallowed;    /* which allow[] entries to clear at the next stage */
     limb *dual;                   /* 2n duals: vertices, then blossoms */
@@ -79,8 +88,7 @@ static inline __int128 slack_top(Blossom *m, int i, int j) {
 /* slack(i, j) <= 0 */
 static inline int is_tight(Blossom *m, int i, int j) {
     if (m->L >= 2 && slack_top(m, i, j) >= 2) return 0;
-    slack(m, i, j, m->t1);
-    return bn_le_zero(m->t1, m->L);
+    return bn_sign6(dual_of(m, i), dual_of(m, j), m->w2 + tri(i, j) * m->L, NULL, NULL, NULL, m->L) <= 0;
 }
 
 /* slack(i, j) < slack(p, q) */
@@ -90,9 +98,9 @@ static inline int less_slack(Blossom *m, int i, int j, int p, int q) {
         if (d >= 2) return 0;
         if (d <= -3) return 1;
     }
-    slack(m, i, j, m->t1);
-    slack(m, p, q, m->t2);
-    return bn_cmp(m->t1, m->t2, m->L) < 0;
+    int L = m->L;
+    return bn_sign6(dual_of(m, i), dual_of(m, j), m->w2 + tri(i, j) * L, dual_of(m, p), dual_of(m, q),
+                    m->w2 + tri(p, q) * L, L) < 0;
 }
 
 static void push(Blossom *m, int v) {
@@ -257,7 +265,7 @@ static void add_blossom(Blossom *m, int base, int v, int w) {
             int nl = leaves_of(m, x, m->leaves);
             for (int l = 0; l < nl; l++) {
                 int i = m->leaves[l];
-                for (int a = m->adj_at[i]; a < m->adj_at[i + 1]; a++) offer(m, b, i, m->adj[a], &nseen);
+                for (int a = m->adj_at[i]; a < m->adj_end[i]; a++) offer(m, b, i, m->adj[a], &nseen);
             }
         }
         m->bfrom[x] = -1;
@@ -396,17 +404,36 @@ static void augment_matching(Blossom *m, int v, int w) {
     }
 }
 
+/* The S-vertex x gives up its mate and the path from x to the root of its tree swaps, so that the
+ * root is matched and x is single: the step taken when x's dual reaches zero. */
+static void give_up_mate(Blossom *m, int x) {
+    int s = x, j = -1;
+    for (;;) {
+        int bs = m->inb[s];
+        if (bs >= m->n) augment_blossom(m, bs, s);
+        m->mate[s] = j;
+        if (m->lfrom[bs] == -1) break;
+        int bt = m->inb[m->lfrom[bs]];
+        s = m->lfrom[bt];
+        j = m->lto[bt];
+        if (bt >= m->n) augment_blossom(m, bt, j);
+        m->mate[j] = s;
+    }
+}
+
 /* Scan the queue until it empties or an augmenting path is found (returns 1). */
 static int grow(Blossom *m) {
     while (m->nq > 0) {
         int v = m->queue[--m->nq];
-        for (int a = m->adj_at[v]; a < m->adj_at[v + 1]; a++) {
+        for (int a = m->adj_at[v]; a < m->adj_end[v]; a++) {
             int w = m->adj[a], bv = m->inb[v], bw = m->inb[w];
             if (bv == bw) continue;
             size_t k = tri(v, w);
             if (!m->allow[k] && is_tight(m, v, w)) allow_edge(m, v, w);
             if (m->allow[k]) {
                 if (m->label[bw] == FREE) {
+                    /* an unlabelled single vertex: one whose dual is already zero (warm.h) */
+                    if (m->mate[m->base[bw]] == -1) { augment_matching(m, v, w); return 1; }
                     assign_label(m, w, T, v);
                 } else if (m->label[bw] == S) {
                     int base = scan_blossom(m, v, w);
@@ -429,15 +456,21 @@ static int grow(Blossom *m) {
     return 0;
 }
 
-/* One dual step when the trees cannot grow: 0 when none is possible (the search is over). */
+/* One dual step when the trees cannot grow: 0 when none is possible (the search is over), 2 when
+ * the dual of the S-vertex m->zeroed reached zero (without maximum cardinality). */
 static int dual_step(Blossom *m) {
     int n = m->n, L = m->L, type = -1, ev = -1, ew = -1, eb = -1;
     limb *d = m->t1, *delta = m->delta;
-    if (!m->maxcard && n > 0) {
-        type = 1;
-        bn_copy(delta, dual_of(m, 0), L);
-        for (int v = 1; v < n; v++)
-            if (bn_cmp(dual_of(m, v), delta, L) < 0) bn_copy(delta, dual_of(m, v), L);
+    if (!m->maxcard) {
+        /* the least dual of an S-vertex, a single one first among equals (when every single
+         * vertex starts at the same dual, that is the only kind there can be) */
+        for (int v = 0; v < n; v++) {
+            if (m->label[m->inb[v]] != S) continue;
+            int c = type == -1 ? -1 : bn_cmp(dual_of(m, v), delta, L);
+            if (c < 0 || (c == 0 && m->mate[ev] != -1 && m->mate[v] == -1)) {
+                type = 1; ev = v; bn_copy(delta, dual_of(m, v), L);
+            }
+        }
     }
     for (int v = 0; v < n; v++) {
         if (m->label[m->inb[v]] != FREE || m->bfrom[v] == -1) continue;
@@ -472,7 +505,7 @@ static int dual_step(Blossom *m) {
         if (m->label[b] == S) bn_add(dual_of(m, b), dual_of(m, b), delta, L);
         else if (m->label[b] == T) bn_sub(dual_of(m, b), dual_of(m, b), delta, L);
     }
-    if (type == 1) return 0;
+    if (type == 1) { m->zeroed = ev; return 2; }
     if (type == 4) {
         expand_blossom(m, eb, 0);
     } else {
@@ -482,8 +515,10 @@ static int dual_step(Blossom *m) {
     return 1;
 }
 
-/* The whole search: stages until one ends without augmenting. m is set up by the caller with
- * duals at the largest weight, no blossoms and nothing matched. */
+/* The whole search: stages until one ends without augmenting or giving up a mate. m is set up by
+ * the caller: from nothing (duals at the largest weight, no blossoms, nothing matched) or, without
+ * maximum cardinality, from an earlier optimum (warm.h): feasible duals, matched edges and
+ * blossom cycles tight, the single vertices with a dual above zero of one parity. */
 static void solve(Blossom *m) {
     int n = m->n;
     for (;;) {
@@ -492,15 +527,22 @@ static void solve(Blossom *m) {
         for (size_t i = 0; i < m->nallowed; i++) m->allow[m->allowed[i]] = 0;
         m->nallowed = 0;
         m->nq = 0;
+        /* without maximum cardinality a single vertex whose dual is zero is where it belongs */
         for (int v = 0; v < n; v++)
-            if (m->mate[v] == -1 && m->label[m->inb[v]] == FREE) assign_label(m, v, S, -1);
+            if (m->mate[v] == -1 && m->label[m->inb[v]] == FREE && (m->maxcard || !bn_le_zero(dual_of(m, v), m->L)))
+                assign_label(m, v, S, -1);
         int augmented = 0;
         for (;;) {
             if (grow(m)) { augmented = 1; break; }
-            if (!dual_step(m)) break;
+            int step = dual_step(m);
+            if (step == 0) break;
+            if (step == 2) { give_up_mate(m, m->zeroed); augmented = 1; break; }
         }
         if (!augmented) return;
-        /* S-blossoms whose dual reached zero are opened again: they are not needed */
+        /* S-blossoms whose dual reached zero are opened again: they are not needed (but a search
+         * from an earlier optimum, which has many trees to grow again, would only make them
+         * again: it keeps them, which every invariant allows) */
+        if (m->keep_zero) continue;
         int nb = 0;
         for (int b = m->first; b >= 0; b = m->next[b]) m->path[nb++] = b;
         for (int i = 0; i < nb; i++) {

@@ -18,8 +18,12 @@ apart, or two top players of one group), so the graph is restricted to candidate
   receive it.
 
 When the restricted graph has no perfect matching, it is widened (twice, then four times the
-window and band), then the full graph is used. The tests check, on events of up to 200
-players, that restricted and full graphs give pairings of the same cost in every tier.
+window and band), then the full graph is used. This is a search heuristic, for events too big
+for the full graph (graph.SMALL): a float or a colour can be worth a partner further from the
+ideal one than the window reaches. The window was 6 places until the tests
+(tests/events/pairing/test_graph.py) found a 172-player round whose best pairing takes two
+partners 8 places away to save floats, and a 2,000-player round paired 12 places wide was better
+in colours and floats than 6 places wide; they compare it with the full graph on random events.
 """
 
 from __future__ import annotations
@@ -31,8 +35,8 @@ from arbiter.events.swiss.seeding import labels, targets
 from arbiter.events.swiss.state import Contestant
 from arbiter.events.swiss.weights import Context
 
-#: Places around the ideal partner that are candidates.
-WINDOW = 6
+#: Places around the ideal partner that are candidates (see above for why 12).
+WINDOW = 12
 #: Participants on each side of a score-group boundary that may float across it.
 BAND = 12
 #: Two score groups whose sizes multiply to at most this are fully connected.
