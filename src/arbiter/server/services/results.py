@@ -1,8 +1,11 @@
 """Results: enter, correct, mark provisional, clear; extra games of drawn knockout meetings.
 
-A result is written to its game's row only, under the event's *shared* lock, so referees enter
-results of different games at the same time without waiting for each other (on PostgreSQL;
-SQLite writes one transaction at a time, each in a few milliseconds). Each game has a version:
+A result is checked against the event read without a write lock, then written to its game's row
+only, in a short transaction under the event's *shared* lock that first checks the event has not
+changed since (services/unit.py, ``prepared`` and ``unmoved``): referees enter results of
+different games at the same time without waiting for each other (on PostgreSQL), and on SQLite,
+which writes one transaction at a time, the live games' moves wait for one row's update at most.
+Each game has a version:
 
 - entering a result on a game without one needs no version;
 - correcting names the version the referee saw; if the game changed meanwhile — or a result
@@ -30,7 +33,7 @@ from arbiter.server.services.accounts import CurrentUser, aware
 from arbiter.server.services.errors import Conflict, domain
 from arbiter.server.services.state import GameState, locate_game
 from arbiter.server.services.text import check_text
-from arbiter.server.services.unit import Editing, editing
+from arbiter.server.services.unit import Editing, Moved, editing, prepared, unmoved
 from arbiter.server.storage.events import write_result
 from arbiter.server.storage.models import GameRow, User
 
@@ -106,49 +109,53 @@ def record_result(
     text = result.strip()
     if provisional and not text.endswith("?"):
         text += "?"
-    with editing(
-        rt, actor, event_id, Permission.RECORD_RESULT, "recording results", lock="share"
-    ) as ed:
-        game = locate_game(ed.event, number, table, board)
-        row = ed.loaded.games[game.key]
-        if version is None and game.result is not None:
-            raise Conflict(
-                f"the game has a result already ({game.result}): "
-                f"give its version ({row.version}) to correct it",
-                "version",
-                _view(ed, game.key).to_current(),
-            )
-        if version is not None and version != row.version:
-            raise Conflict(
-                f"the game changed meanwhile (version {row.version}, not {version})",
-                "version",
-                _view(ed, game.key).to_current(),
-            )
-        current = _view(ed, game.key, with_author=False)
-        with domain("result"):
-            updated = ed.event.record_result(number, table, game.board, text)
-        new_game = updated.game_at(*game.key)
-        if not write_result(
-            ed.session,
-            row,
-            new_game,
-            expected_version=row.version,
-            user_id=ed.user.id,
-            now=ed.now,
-        ):
-            raise Conflict(
-                "another referee recorded this game's result at the same moment",
-                "version",
-                {**current.to_current(), **_stored_now(ed, row.id)},
-            )
+    what = "recording results"
+    for _attempt in range(3):
+        with prepared(rt, actor, event_id, Permission.RECORD_RESULT, what) as ed:
+            game = locate_game(ed.event, number, table, board)
+            row = ed.loaded.games[game.key]
+            if version is None and game.result is not None:
+                raise Conflict(
+                    f"the game has a result already ({game.result}): "
+                    f"give its version ({row.version}) to correct it",
+                    "version",
+                    _view(ed, game.key).to_current(),
+                )
+            if version is not None and version != row.version:
+                raise Conflict(
+                    f"the game changed meanwhile (version {row.version}, not {version})",
+                    "version",
+                    _view(ed, game.key).to_current(),
+                )
+            current = _view(ed, game.key, with_author=False)
+            with domain("result"):
+                updated = ed.event.record_result(number, table, game.board, text)
+            new_game = updated.game_at(*game.key)
+        try:
+            with unmoved(rt, ed, Permission.RECORD_RESULT, what) as session:
+                if not write_result(
+                    session,
+                    row,
+                    new_game,
+                    expected_version=row.version,
+                    user_id=ed.user.id,
+                    now=ed.now,
+                ):
+                    raise Conflict(
+                        "another referee recorded this game's result at the same moment",
+                        "version",
+                        {**current.to_current(), **_stored_now(session, row.id)},
+                    )
+        except Moved:
+            continue  # the round was paired again, a setting changed...: check once more
         state = GameState(row.id, row.version + 1, ed.now)
         return GameView(updated, new_game, state, ed.user.username, ed.user.display_name)
+    raise Conflict("the event kept changing while the result was entered: try again", "event")
 
 
-def _stored_now(ed: Editing, game_id: int) -> dict[str, object]:
-    """The game's result as the other writer committed it (a fresh read, not the session's
-    copy)."""
-    found = ed.session.execute(
+def _stored_now(session: Session, game_id: int) -> dict[str, object]:
+    """The game's result as the other writer committed it (a fresh read)."""
+    found = session.execute(
         select(
             GameRow.result,
             GameRow.extra,
@@ -157,7 +164,7 @@ def _stored_now(ed: Editing, game_id: int) -> dict[str, object]:
             GameRow.updated_by,
         ).where(GameRow.id == game_id)
     ).one()
-    by, by_name = _author(ed.session, found.updated_by)
+    by, by_name = _author(session, found.updated_by)
     return {
         "result": found.result,
         "extra": list(found.extra),

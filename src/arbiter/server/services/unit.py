@@ -5,6 +5,12 @@ result entry), checks the caller's permission, loads the event and hands it over
 applies an operation of the events core and calls :meth:`Editing.store`. Whatever raises inside
 rolls the whole transaction back.
 
+:func:`prepared` and :func:`unmoved` split a small change (a result) in two: the event is read and
+the change checked against it without a write lock, then a short write transaction writes it if
+the event's version has not moved meanwhile (:class:`Moved` otherwise: the caller reads again).
+On SQLite, which writes one transaction at a time, the lock is then held for one row's update,
+not for reading the whole event, so live games do not wait behind a referee.
+
 :func:`rebuilt` is for changes whose computation is long (an import of thousands of players):
 the event is read without a lock, the new event is made outside any transaction, and a short
 write transaction stores it if the event's version has not moved meanwhile (else the change is
@@ -103,6 +109,42 @@ def editing(
         access = access_for(session, row, user)
         access.require(permission, what)
         yield Editing(session, store.load(session, row), access, user, rt.now())
+
+
+class Moved(Exception):
+    """The event changed between :func:`prepared` and :func:`unmoved`."""
+
+
+@contextmanager
+def prepared(
+    rt: Runtime, actor: CurrentUser | None, event_id: int, permission: Permission, what: str
+) -> Iterator[Editing]:
+    """Event ``event_id`` read for a change, if the actor holds ``permission``, in a read
+    transaction: nothing written here is kept; write with :func:`unmoved`."""
+    user = require_user(actor)
+    with rt.db.read() as session:
+        row = store.fetch(session, event_id)
+        if row is None:
+            raise NotFound(f"no event {event_id}")
+        access = access_for(session, row, user)
+        access.require(permission, what)
+        yield Editing(session, store.load(session, row), access, user, rt.now())
+
+
+@contextmanager
+def unmoved(
+    rt: Runtime, ed: Editing, permission: Permission, what: str, *, lock: str = "share"
+) -> Iterator[Session]:
+    """A write transaction in which the event ``ed`` read (:func:`prepared`) is still at the
+    version read and the actor still holds ``permission``; :class:`Moved` when it is not."""
+    with rt.db.write() as session:
+        row = store.fetch(session, ed.row.id, lock=lock)
+        if row is None:
+            raise NotFound(f"no event {ed.row.id}")
+        access_for(session, row, ed.user).require(permission, what)
+        if row.version != ed.row.version:
+            raise Moved
+        yield session
 
 
 def rebuilt(
