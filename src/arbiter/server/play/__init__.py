@@ -13,7 +13,8 @@
   :mod:`.collector` (garbage collection);
 - :mod:`.store`: the game's settings and stream in the database (:mod:`.tables`, the SQLite
   hot path in :mod:`.sqlite_append`); :mod:`.pubsub`: events fanned out in the process, or
-  through Redis between processes;
+  through Redis between processes (:mod:`.redis_listener`: the listening loop it shares with
+  the lobby's :mod:`.lobby_redis`, and what a Redis outage logs);
 - :mod:`.engines`: computer opponents;
 - :mod:`.services`: creating live games (:mod:`.casual`: with a friend, against the computer;
   :mod:`.round_games`: an event's round; :mod:`.access`: who may see them);

@@ -8,7 +8,8 @@ Keys, under the server's Redis prefix (docs/server.md, "Several processes"):
 - ``<prefix>:lobby:queue``, a hash: account id → the player waiting (JSON, likewise);
 - ``<prefix>:lobby:alive:<process>``, this process's heartbeat, a key that expires
   :data:`TTL` seconds after the last beat (every :data:`BEAT` seconds);
-- the channel ``<prefix>:lobby`` tells the other processes what changed at once.
+- the channel ``<prefix>:lobby`` tells the other processes what changed at once (heard by a
+  :class:`arbiter.server.play.redis_listener.RedisListener`, which rides out Redis outages).
 
 **Exactly once.** Taking a seek is one Lua script that reads and deletes its field: of two
 processes accepting one seek at the same instant, one gets it, the other finds it gone and
@@ -40,6 +41,7 @@ from arbiter.server.play.lobby_records import (
     waiting_record,
 )
 from arbiter.server.play.quick import Pair, QuickQueue, Waiting
+from arbiter.server.play.redis_listener import Outage, RedisListener
 from arbiter.server.play.seeks import MAX_SEEKS, MAX_SEEKS_PER_PLAYER, Refusal, Seek, SeekSpec
 
 __all__ = ["BEAT", "TTL", "RedisBoard"]
@@ -90,7 +92,9 @@ class RedisBoard(Board):
         self.seeks = {}
         self.waiting = {}
         self._redis = aioredis.from_url(url, decode_responses=True)
-        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        self._listener = RedisListener(self._redis, proc, self._heard, "lobby")
+        self._beating = Outage(self._listener.where, "the lobby's heartbeat and reload")
+        self._pubsub = self._listener.pubsub
         self._add = self._redis.register_script(_ADD)
         self._pop = self._redis.register_script(_POP)
         self._delete_if = self._redis.register_script(_DELETE_IF)
@@ -111,10 +115,10 @@ class RedisBoard(Board):
     async def start(self, remote: Remote) -> None:
         self._remote = remote
         await self._redis.set(self.alive_key(self.proc), "1", ex=TTL)
-        await self._pubsub.subscribe(self.channel)
+        await self._listener.open(self.channel)
         await self.reload()
         self._tasks = [
-            asyncio.create_task(self._listen(), name="arbiter-lobby-listener"),
+            asyncio.create_task(self._listener.run(), name="arbiter-lobby-listener"),
             asyncio.create_task(self._beat(), name="arbiter-lobby-heartbeat"),
         ]
 
@@ -132,25 +136,6 @@ class RedisBoard(Board):
     async def _publish(self, message: dict[str, Any]) -> None:
         doc = {**message, "origin": self.proc}
         await self._redis.publish(self.channel, json.dumps(doc, separators=(",", ":")))
-
-    async def _listen(self) -> None:
-        while True:
-            try:
-                message = await self._pubsub.get_message(timeout=1.0)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the connection dropped: redis-py reconnects on the next call
-                log.exception("lobby: Redis listener error; retrying")
-                await asyncio.sleep(0.5)
-                continue
-            if message is None or message.get("type") != "message":
-                continue
-            try:
-                doc = json.loads(message["data"])
-                if doc.get("origin") != self.proc:
-                    await self._heard(doc)
-            except Exception:
-                log.exception("lobby: cannot handle a Redis message")
 
     async def _heard(self, doc: dict[str, Any]) -> None:
         assert self._remote is not None
@@ -177,10 +162,11 @@ class RedisBoard(Board):
             try:
                 await self._redis.set(self.alive_key(self.proc), "1", ex=TTL)
                 await self.reload()
+                self._beating.answered()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("lobby: the Redis heartbeat failed")
+            except Exception as exc:
+                self._beating.failed(exc, "lobby: the Redis heartbeat")
 
     async def _hash(self, key: str) -> dict[str, str]:
         found = await self._redis.hgetall(key)

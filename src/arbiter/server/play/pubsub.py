@@ -11,9 +11,10 @@ messages as are waiting in one round trip; a message that Redis did not take is 
 dropped. (Publishing from a task per event opened a Redis connection per event in flight, and
 under load redis-py's pool refused the 101st: the move never reached the other process.) Redis
 pub/sub itself delivers at most once, so the hub also compares its rooms with the database
-every few seconds (:meth:`arbiter.server.play.hub.Hub.catch_up`). When Redis restarts, redis-py
-subscribes again to what it had; a game opened while Redis was away is subscribed to by the
-listener once Redis answers (the catch-up carries its events meanwhile).
+every few seconds (:meth:`arbiter.server.play.hub.Hub.catch_up`). The subscriptions and their
+renewal after a Redis outage are :class:`arbiter.server.play.redis_listener.RedisListener`'s:
+a game opened while Redis was away is subscribed to once Redis answers (the catch-up carries
+its events meanwhile).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from arbiter.server.play.redis_listener import Outage, RedisListener
 
 __all__ = ["LocalPubSub", "PubSub", "RedisPubSub"]
 
@@ -69,15 +72,13 @@ class RedisPubSub(PubSub):
         self.prefix = prefix
         self.origin = origin
         self._redis = aioredis.from_url(url)
-        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        self._listener = RedisListener(self._redis, origin, self._deliver, "game")
+        self._publishing = Outage(self._listener.where, "live game messages to other processes")
         self._task: asyncio.Task[None] | None = None
         self._publisher: asyncio.Task[None] | None = None
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._unsent = 0
         self._handler: Handler | None = None
-        self._channels: set[str] = set()
-        self._pending: set[str] = set()
-        """Channels to subscribe to once Redis answers again."""
 
     def channel(self, live_id: int) -> str:
         """The channel of game ``live_id``."""
@@ -87,32 +88,13 @@ class RedisPubSub(PubSub):
         self._handler = handler
         await self._redis.ping()
         # A placeholder subscription keeps the listener's connection open.
-        await self._pubsub.subscribe(f"{self.prefix}:process:{self.origin}")
-        self._task = asyncio.create_task(self._listen(), name="arbiter-redis-listener")
+        await self._listener.open(f"{self.prefix}:process:{self.origin}")
+        self._task = asyncio.create_task(self._listener.run(), name="arbiter-redis-listener")
         self._publisher = asyncio.create_task(self._publish(), name="arbiter-redis-publisher")
 
-    async def _listen(self) -> None:
-        while True:
-            try:
-                message = await self._pubsub.get_message(timeout=1.0)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the connection dropped: redis-py reconnects on the next call
-                log.exception("Redis listener error; retrying")
-                await asyncio.sleep(0.5)
-                continue
-            if self._pending:
-                await self._subscribe_pending()
-            if message is None or message.get("type") != "message":
-                continue
-            try:
-                doc = json.loads(message["data"])
-                if doc.get("origin") == self.origin:
-                    continue
-                assert self._handler is not None
-                await self._handler(int(doc["live"]), doc)
-            except Exception:
-                log.exception("cannot handle a Redis message")
+    async def _deliver(self, doc: dict[str, Any]) -> None:
+        assert self._handler is not None
+        await self._handler(int(doc["live"]), doc)
 
     async def publish(self, live_id: int, message: dict[str, Any]) -> None:
         doc = {**message, "origin": self.origin, "live": live_id}
@@ -131,11 +113,12 @@ class RedisPubSub(PubSub):
                         pipe.publish(channel, payload)
                     await pipe.execute()
                     self._unsent -= len(batch)
+                    self._publishing.answered()
                     break
                 except asyncio.CancelledError:
                     raise
-                except Exception:
-                    log.exception("cannot publish on Redis; retrying")
+                except Exception as exc:
+                    self._publishing.failed(exc, "publishing on Redis")
                     await asyncio.sleep(0.5)
 
     async def flush(self, timeout: float = 5.0) -> None:
@@ -145,35 +128,11 @@ class RedisPubSub(PubSub):
             await asyncio.sleep(0.01)
 
     async def subscribe(self, live_id: int) -> None:
-        name = self.channel(live_id)
-        if name not in self._channels:
-            self._channels.add(name)
-            try:
-                await self._pubsub.subscribe(name)
-            except Exception as exc:
-                # Redis is away: the game opens all the same (the hub's catch-up brings its
-                # events from the database meanwhile), and the listener subscribes once
-                # Redis answers (redis-py renews only the subscriptions it made).
-                log.warning("cannot subscribe to %s yet: %s", name, exc)
-                self._pending.add(name)
-
-    async def _subscribe_pending(self) -> None:
-        pending = sorted(self._pending)
-        try:
-            await self._pubsub.subscribe(*pending)
-        except Exception as exc:
-            log.warning("cannot subscribe to %d channels yet: %s", len(pending), exc)
-            return
-        self._pending.difference_update(pending)
+        # Redis being away does not keep the game from opening: see RedisListener.subscribe.
+        await self._listener.subscribe(self.channel(live_id))
 
     async def unsubscribe(self, live_id: int) -> None:
-        name = self.channel(live_id)
-        if name in self._channels:
-            self._channels.discard(name)
-            if name in self._pending:
-                self._pending.discard(name)
-                return
-            await self._pubsub.unsubscribe(name)
+        await self._listener.unsubscribe(self.channel(live_id))
 
     async def close(self) -> None:
         await self.flush(timeout=2.0)
@@ -182,5 +141,5 @@ class RedisPubSub(PubSub):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self._listener.pubsub.aclose()  # type: ignore[no-untyped-call]
         await self._redis.aclose()

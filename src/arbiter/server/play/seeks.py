@@ -129,7 +129,7 @@ def _rating(value: object, name: str) -> int | None:
         raise Refusal("invalid", f"{name} is a whole number of rating points", name)
     try:
         number = int(value)
-    except ValueError:
+    except (ValueError, OverflowError):  # JSON Infinity, 1e999: no whole number
         raise Refusal("invalid", f"{name} is a whole number of rating points", name) from None
     low, high = RATING_BOUNDS
     if not low <= number <= high:

@@ -61,7 +61,7 @@ def parse(raw: str | bytes) -> dict[str, Any]:
         raise protocol.ProtocolError(f"a lobby message is at most {MAX_BYTES} bytes", "too-large")
     try:
         doc = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # nested too deep
         raise protocol.ProtocolError("a message is a JSON object") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
         raise protocol.ProtocolError("a message is a JSON object with a type")
