@@ -210,3 +210,27 @@ def server(sqlite_runtime: Runtime) -> Server:
 def any_server(runtime: Runtime) -> Server:
     """An app on each kind of database."""
     return Server(runtime)
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium (``.ci/run`` installs it); Playwright never downloads a browser."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, driven by Playwright, for a module's browser tests."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (.ci/run installs Debian's chromium)")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

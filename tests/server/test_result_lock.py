@@ -18,12 +18,18 @@ from tests.server.conftest import Server
 from tests.server.helpers import make_event, pair, result
 
 
-def test_the_write_lock_is_free_while_the_event_is_read(
-    server: Server, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def paired(server: Server) -> tuple[Any, int]:
+    """An organiser and a 4-player event with round 1 paired."""
     org = server.user("org")
     event_id = make_event(org, players=4)
     pair(org, event_id, 1)
+    return org, event_id
+
+
+def test_the_write_lock_is_free_while_the_event_is_read(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    org, event_id = paired(server)
     reading, go_on = threading.Event(), threading.Event()
     load = unit.store.load
 
@@ -56,9 +62,7 @@ def test_the_write_lock_is_free_while_the_event_is_read(
 def test_a_change_between_the_read_and_the_write_is_read_again(
     any_server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    org = any_server.user("org")
-    event_id = make_event(org, players=4)
-    pair(org, event_id, 1)
+    org, event_id = paired(any_server)
     moves = []
     unmoved = unit.unmoved
 
@@ -84,9 +88,7 @@ def test_a_change_between_the_read_and_the_write_is_read_again(
 def test_an_event_that_keeps_changing_is_refused_and_nothing_written(
     any_server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    org = any_server.user("org")
-    event_id = make_event(org, players=4)
-    pair(org, event_id, 1)
+    org, event_id = paired(any_server)
 
     def always_moved(rt: Any, ed: Any, *args: Any, **kw: Any) -> Any:
         raise unit.Moved

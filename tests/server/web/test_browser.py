@@ -32,15 +32,6 @@ pytestmark = pytest.mark.slow
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 PASSWORD = "organiser password"
 TIMEOUT_MS = 15_000
@@ -97,17 +88,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.terminate()
         server.wait(timeout=20)
         log.close()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium, driven by Playwright (no browser is downloaded)."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is not installed (.ci/run installs Debian's chromium)")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -386,28 +386,9 @@ static void augment_blossom(Blossom *m, int b, int v) {
     m->base[b] = m->base[ch[0]];
 }
 
-static void augment_matching(Blossom *m, int v, int w) {
-    int ends[2][2] = {{v, w}, {w, v}};
-    for (int e = 0; e < 2; e++) {
-        int s = ends[e][0], j = ends[e][1];
-        for (;;) {
-            int bs = m->inb[s];
-            if (bs >= m->n) augment_blossom(m, bs, s);
-            m->mate[s] = j;
-            if (m->lfrom[bs] == -1) break;
-            int bt = m->inb[m->lfrom[bs]];
-            s = m->lfrom[bt];
-            j = m->lto[bt];
-            if (bt >= m->n) augment_blossom(m, bt, j);
-            m->mate[j] = s;
-        }
-    }
-}
-
-/* The S-vertex x gives up its mate and the path from x to the root of its tree swaps, so that the
- * root is matched and x is single: the step taken when x's dual reaches zero. */
-static void give_up_mate(Blossom *m, int x) {
-    int s = x, j = -1;
+/* From the vertex s of a tree, matched now to j (-1: to nobody), swap matched and unmatched
+ * edges along the path to the tree's root. */
+static void flip_to_root(Blossom *m, int s, int j) {
     for (;;) {
         int bs = m->inb[s];
         if (bs >= m->n) augment_blossom(m, bs, s);
@@ -420,6 +401,17 @@ static void give_up_mate(Blossom *m, int x) {
         m->mate[j] = s;
     }
 }
+
+/* The augmenting path through the tight edge v-w between two trees (or a tree and a single
+ * vertex whose dual is zero). */
+static void augment_matching(Blossom *m, int v, int w) {
+    flip_to_root(m, v, w);
+    flip_to_root(m, w, v);
+}
+
+/* The S-vertex x gives up its mate and the path from x to the root of its tree swaps, so that the
+ * root is matched and x is single: the step taken when x's dual reaches zero. */
+static void give_up_mate(Blossom *m, int x) { flip_to_root(m, x, -1); }
 
 /* Scan the queue until it empties or an augmenting path is found (returns 1). */
 static int grow(Blossom *m) {
