@@ -18,7 +18,6 @@ from tests.server.conftest import settings_for_test
 from tests.server.online.conftest import make_cup
 from tests.server.online.test_browser import (  # noqa: F401 - the fixtures are used by name
     Windows,
-    chromium,
     expect,
     shot,
     sign_in,

@@ -19,7 +19,6 @@ from tests.server.online.test_browser import Windows, create, join, moves, point
 
 # The browser tests' fixtures: the live server, Chromium and the windows of a test.
 live = browser.live
-chromium = browser.chromium
 windows = browser.windows
 
 pytestmark = pytest.mark.slow

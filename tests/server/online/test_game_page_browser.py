@@ -21,10 +21,9 @@ import pytest
 
 from arbiter.games.toguz import Position
 from arbiter.server.play.client import PlayClient
+from tests.server.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.server.online.conftest import make_cup
 from tests.server.online.test_browser import (
-    ARGS,
-    CHROMIUM,
     Windows,
     create,
     join,
@@ -59,7 +58,7 @@ def chromium() -> Iterator[Any]:
         pytest.skip(f"{CHROMIUM} is not installed")
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=[*ARGS, "--mute-audio"]
+            executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, "--mute-audio"]
         )
         yield browser
         browser.close()

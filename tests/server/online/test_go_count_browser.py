@@ -22,7 +22,6 @@ from arbiter.reports.go_sheet import sheet_html
 from arbiter.server.web.viewer import read_record
 from tests.server.online.test_browser import (  # noqa: F401 - the fixtures of the browser tests
     Windows,
-    chromium,
     create,
     join,
     live,

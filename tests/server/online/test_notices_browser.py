@@ -20,7 +20,6 @@ from tests.server.play.conftest import LiveServer
 
 # The browser tests' fixtures: a live server of this module, Chromium, the windows.
 live = browsers.live
-chromium = browsers.chromium
 windows = browsers.windows
 
 pytestmark = pytest.mark.slow

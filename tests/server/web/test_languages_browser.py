@@ -20,13 +20,12 @@ from tests.server.web.test_browser import (  # the web tests' server and browser
     ARTIFACTS,
     PASSWORD,
     TIMEOUT_MS,
-    chromium,
     live,
     sync_api,
 )
 
 pytestmark = pytest.mark.slow
-__all__ = ["chromium", "live"]  # fixtures, used by name
+__all__ = ["live"]  # a fixture, used by name
 
 SHOTS = ARTIFACTS.parent / "languages"
 #: What each language calls the standings, and the Toguz Korgool game protocol.

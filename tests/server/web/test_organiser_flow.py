@@ -27,7 +27,7 @@ from babel.messages.pofile import read_po
 from arbiter import i18n
 from tests.conftest import DATA
 from tests.server.helpers import blocked_by_policy
-from tests.server.web.test_browser import TIMEOUT_MS, chromium, free_port, shot, table_rows
+from tests.server.web.test_browser import TIMEOUT_MS, free_port, shot, table_rows
 
 pytestmark = pytest.mark.slow
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -35,7 +35,6 @@ expect = sync_api.expect
 
 SAMPLE = DATA / "ratings" / "egf_allworld_sample.html"
 PASSWORD = "a long password"
-__all__ = ["chromium"]  # the browser fixture, shared with test_browser
 #: Collects what every page shows, for the language check.
 TEXTS = """() => {
   const out = [];

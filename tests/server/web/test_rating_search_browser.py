@@ -17,7 +17,7 @@ import pytest
 
 from tests.conftest import DATA
 from tests.server.helpers import blocked_by_policy
-from tests.server.web.test_browser import TIMEOUT_MS, chromium, free_port, new_event, shot
+from tests.server.web.test_browser import TIMEOUT_MS, free_port, new_event, shot
 
 pytestmark = pytest.mark.slow
 
@@ -25,7 +25,6 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 SAMPLE = DATA / "ratings" / "egf_allworld_sample.html"
 PASSWORD = "administrator password"
-__all__ = ["chromium"]  # the browser fixture, shared with test_browser
 
 
 @pytest.fixture(scope="module")

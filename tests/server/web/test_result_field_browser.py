@@ -14,7 +14,6 @@ from tests.server.helpers import blocked_by_policy
 from tests.server.web.flows import TOGUZ_CSV
 from tests.server.web.test_browser import (  # noqa: F401  (the fixtures, shared)
     TIMEOUT_MS,
-    chromium,
     live,
     new_event,
     pair_round,
@@ -40,7 +39,7 @@ def fits_whole(field: Any) -> bool:
 
 
 def test_the_longest_result_fits_on_a_phone_and_a_conflict_is_shown_in_place(
-    chromium: Any,  # noqa: F811
+    chromium: Any,
     live: str,  # noqa: F811
 ) -> None:
     context = chromium.new_context(base_url=live, viewport=PHONE, locale="en-GB")

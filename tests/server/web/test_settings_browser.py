@@ -13,7 +13,6 @@ import pytest
 
 from tests.server.web.test_browser import (  # the web tests' server, browser and steps
     ARTIFACTS,
-    chromium,
     live,
     new_event,
     no_sideways_scrolling,
@@ -23,7 +22,7 @@ from tests.server.web.test_browser import (  # the web tests' server, browser an
 )
 
 pytestmark = pytest.mark.slow
-__all__ = ["chromium", "live", "page"]  # fixtures, used by name
+__all__ = ["live", "page"]  # fixtures, used by name
 
 SHOTS = Path("/tmp/shots")
 WIDTHS = (1280, 390)  # a laptop, a phone
