@@ -1,7 +1,7 @@
-"""A result is checked against the event without the write lock and written in a short
-transaction that finds the event unchanged (services/unit.py ``prepared``/``unmoved``): on SQLite,
-which writes one transaction at a time, the live games' moves wait for one row's update, not for
-a referee's whole request (issue 17)."""
+"""A result is checked against the event without the write lock and written by one statement
+that finds the event unchanged and the referee's role still held (services/unit.py ``prepared``,
+``still_as_read``): on SQLite, which writes one transaction at a time, the live games' moves wait
+for one row's update, not for a referee's whole request (issue 17)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import time
 from typing import Any
 
 import pytest
-from sqlalchemy import text, update
+from sqlalchemy import delete, text, update
 
 from arbiter.server.services import unit
-from arbiter.server.storage.models import EventRow
+from arbiter.server.storage.models import EventRole, EventRow
 from tests.server.conftest import Server
-from tests.server.helpers import make_event, pair, result
+from tests.server.helpers import grant, make_event, pair, result
 
 
 def paired(server: Server) -> tuple[Any, int]:
@@ -64,20 +64,20 @@ def test_a_change_between_the_read_and_the_write_is_read_again(
 ) -> None:
     org, event_id = paired(any_server)
     moves = []
-    unmoved = unit.unmoved
+    still_as_read = unit.still_as_read
 
-    def moved_once(rt: Any, ed: Any, *args: Any, **kw: Any) -> Any:
+    def moved_once(ed: Any, permission: Any) -> Any:
         if not moves:  # someone changes the event (a setting, say) just before the write
             moves.append(ed.row.version)
-            with rt.db.write() as session:
+            with any_server.rt.db.write() as session:
                 session.execute(
                     update(EventRow)
                     .where(EventRow.id == ed.row.id)
                     .values(version=EventRow.version + 1)
                 )
-        return unmoved(rt, ed, *args, **kw)
+        return still_as_read(ed, permission)
 
-    monkeypatch.setattr("arbiter.server.services.results.unmoved", moved_once)
+    monkeypatch.setattr("arbiter.server.services.results.still_as_read", moved_once)
     r = result(org, event_id, 1, 1, "1(82)-0(60)")
     assert r.status_code == 200 and r.json()["version"] == 2
     assert len(moves) == 1  # it read the event again and wrote on the newer one
@@ -89,11 +89,42 @@ def test_an_event_that_keeps_changing_is_refused_and_nothing_written(
     any_server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     org, event_id = paired(any_server)
+    still_as_read = unit.still_as_read
 
-    def always_moved(rt: Any, ed: Any, *args: Any, **kw: Any) -> Any:
-        raise unit.Moved
+    def always_moved(ed: Any, permission: Any) -> Any:
+        with any_server.rt.db.write() as session:
+            session.execute(
+                update(EventRow)
+                .where(EventRow.id == ed.row.id)
+                .values(version=EventRow.version + 1)
+            )
+        return still_as_read(ed, permission)
 
-    monkeypatch.setattr("arbiter.server.services.results.unmoved", always_moved)
+    monkeypatch.setattr("arbiter.server.services.results.still_as_read", always_moved)
     r = result(org, event_id, 1, 1, "1(82)-0(60)")
     assert r.status_code == 409 and "try again" in r.json()["error"]["message"]
+    assert org.get(f"/api/events/{event_id}/rounds/1/games/1").json()["result"] is None
+
+
+def test_a_role_taken_away_between_the_read_and_the_write_writes_nothing(
+    any_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    org, event_id = paired(any_server)
+    any_server.user("ref")
+    grant(org, event_id, "ref", "referee")
+    referee = any_server.sign_in("ref")
+    still_as_read = unit.still_as_read
+
+    def revoked(ed: Any, permission: Any) -> Any:
+        with any_server.rt.db.write() as session:  # the organiser takes the role back
+            session.execute(
+                delete(EventRole).where(
+                    EventRole.event_id == ed.row.id, EventRole.user_id == ed.user.id
+                )
+            )
+        return still_as_read(ed, permission)
+
+    monkeypatch.setattr("arbiter.server.services.results.still_as_read", revoked)
+    r = result(referee, event_id, 1, 1, "1(82)-0(60)")
+    assert r.status_code == 404, r.text  # no role left: the unpublished event is not shown
     assert org.get(f"/api/events/{event_id}/rounds/1/games/1").json()["result"] is None

@@ -1,8 +1,9 @@
 """Results: enter, correct, mark provisional, clear; extra games of drawn knockout meetings.
 
 A result is checked against the event read without a write lock, then written to its game's row
-only, in a short transaction under the event's *shared* lock that first checks the event has not
-changed since (services/unit.py, ``prepared`` and ``unmoved``): referees enter results of
+by one statement that also checks, under the event's *shared* lock, that the event has not
+changed since and the referee still holds the role (services/unit.py, ``prepared`` and
+``still_as_read``): referees enter results of
 different games at the same time without waiting for each other (on PostgreSQL), and on SQLite,
 which writes one transaction at a time, the live games' moves wait for one row's update at most.
 Each game has a version:
@@ -33,7 +34,7 @@ from arbiter.server.services.accounts import CurrentUser, aware
 from arbiter.server.services.errors import Conflict, domain
 from arbiter.server.services.state import GameState, locate_game
 from arbiter.server.services.text import check_text
-from arbiter.server.services.unit import Editing, Moved, editing, prepared, unmoved
+from arbiter.server.services.unit import Editing, Moved, editing, prepared, still_as_read, why_not
 from arbiter.server.storage.events import write_result
 from arbiter.server.storage.models import GameRow, User
 
@@ -131,23 +132,27 @@ def record_result(
             with domain("result"):
                 updated = ed.event.record_result(number, table, game.board, text)
             new_game = updated.game_at(*game.key)
-        try:
-            with unmoved(rt, ed, Permission.RECORD_RESULT, what) as session:
-                if not write_result(
-                    session,
-                    row,
-                    new_game,
-                    expected_version=row.version,
-                    user_id=ed.user.id,
-                    now=ed.now,
-                ):
-                    raise Conflict(
-                        "another referee recorded this game's result at the same moment",
-                        "version",
-                        {**current.to_current(), **_stored_now(session, row.id)},
-                    )
-        except Moved:
-            continue  # the round was paired again, a setting changed...: check once more
+        with rt.db.write() as session:
+            written = write_result(
+                session,
+                row,
+                new_game,
+                expected_version=row.version,
+                user_id=ed.user.id,
+                now=ed.now,
+                only_if=still_as_read(ed, Permission.RECORD_RESULT),
+            )
+        if not written:
+            try:
+                why_not(rt, ed, Permission.RECORD_RESULT, what)
+            except Moved:
+                continue  # the round was paired again, a setting changed...: check once more
+            with rt.db.read() as session:
+                raise Conflict(
+                    "another referee recorded this game's result at the same moment",
+                    "version",
+                    {**current.to_current(), **_stored_now(session, row.id)},
+                )
         state = GameState(row.id, row.version + 1, ed.now)
         return GameView(updated, new_game, state, ed.user.username, ed.user.display_name)
     raise Conflict("the event kept changing while the result was entered: try again", "event")

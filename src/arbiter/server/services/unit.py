@@ -5,11 +5,12 @@ result entry), checks the caller's permission, loads the event and hands it over
 applies an operation of the events core and calls :meth:`Editing.store`. Whatever raises inside
 rolls the whole transaction back.
 
-:func:`prepared` and :func:`unmoved` split a small change (a result) in two: the event is read and
-the change checked against it without a write lock, then a short write transaction writes it if
-the event's version has not moved meanwhile (:class:`Moved` otherwise: the caller reads again).
-On SQLite, which writes one transaction at a time, the lock is then held for one row's update,
-not for reading the whole event, so live games do not wait behind a referee.
+:func:`prepared` and :func:`still_as_read` split a small change (a result) in two: the event is
+read and the change checked against it without a write lock, then one statement writes it if the
+event's version has not moved meanwhile and the actor still holds the permission (:func:`why_not`
+tells which failed; :class:`Moved`: the caller reads again). On SQLite, which writes one
+transaction at a time, the lock is then held for one row's update, not for reading the whole
+event nor for a transaction's worth of Python, so live games do not wait behind a referee.
 
 :func:`rebuilt` is for changes whose computation is long (an import of thousands of players):
 the event is read without a lock, the new event is made outside any transaction, and a short
@@ -25,11 +26,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
+from sqlalchemy import ColumnElement, and_, exists, select
 from sqlalchemy.orm import Session
 
 from arbiter.events.document import to_document
 from arbiter.events.event import Event
-from arbiter.server.auth.roles import Permission
+from arbiter.server.auth.roles import PERMISSIONS, Permission
 from arbiter.server.runtime import Runtime
 from arbiter.server.services.access import Access, access_for
 from arbiter.server.services.accounts import CurrentUser, require_user
@@ -38,7 +40,7 @@ from arbiter.server.services.state import EventState, build
 from arbiter.server.services.text import check_json_text
 from arbiter.server.storage import events as store
 from arbiter.server.storage.events import Loaded
-from arbiter.server.storage.models import EventRow
+from arbiter.server.storage.models import EventRole, EventRow
 
 T = TypeVar("T")
 
@@ -112,7 +114,7 @@ def editing(
 
 
 class Moved(Exception):
-    """The event changed between :func:`prepared` and :func:`unmoved`."""
+    """The event changed between :func:`prepared` and the write."""
 
 
 @contextmanager
@@ -120,7 +122,7 @@ def prepared(
     rt: Runtime, actor: CurrentUser | None, event_id: int, permission: Permission, what: str
 ) -> Iterator[Editing]:
     """Event ``event_id`` read for a change, if the actor holds ``permission``, in a read
-    transaction: nothing written here is kept; write with :func:`unmoved`."""
+    transaction: nothing written here is kept; write under :func:`still_as_read`."""
     user = require_user(actor)
     with rt.db.read() as session:
         row = store.fetch(session, event_id)
@@ -131,20 +133,42 @@ def prepared(
         yield Editing(session, store.load(session, row), access, user, rt.now())
 
 
-@contextmanager
-def unmoved(
-    rt: Runtime, ed: Editing, permission: Permission, what: str, *, lock: str = "share"
-) -> Iterator[Session]:
-    """A write transaction in which the event ``ed`` read (:func:`prepared`) is still at the
-    version read and the actor still holds ``permission``; :class:`Moved` when it is not."""
-    with rt.db.write() as session:
-        row = store.fetch(session, ed.row.id, lock=lock)
+def still_as_read(ed: Editing, permission: Permission) -> ColumnElement[bool]:
+    """The condition, for the one statement that writes a small change read with
+    :func:`prepared`, that the event is still at the version read (taking its shared lock on
+    PostgreSQL: a pairing under way is waited for, then seen to have moved it) and that the
+    actor still holds ``permission`` — so that on SQLite the write lock is held for that one
+    statement, not for a transaction's worth of Python. When the statement writes nothing,
+    :func:`why_not` tells why."""
+    same = exists(
+        select(EventRow.id)
+        .where(EventRow.id == ed.row.id, EventRow.version == ed.row.version)
+        .with_for_update(read=True)
+    )
+    if ed.user.is_admin:
+        return same
+    roles = [role for role, held in PERMISSIONS.items() if permission in held]
+    holds = exists(
+        select(EventRole.id).where(
+            EventRole.event_id == ed.row.id,
+            EventRole.user_id == ed.user.id,
+            EventRole.role.in_(roles),
+        )
+    )
+    return and_(same, holds)
+
+
+def why_not(rt: Runtime, ed: Editing, permission: Permission, what: str) -> None:
+    """After a statement guarded by :func:`still_as_read` wrote nothing: :class:`NotFound`
+    (the event is gone), the refusal (the permission is gone), :class:`Moved` (the event
+    changed); returns when none of these is so (another writer changed the row itself)."""
+    with rt.db.read() as session:
+        row = store.fetch(session, ed.row.id)
         if row is None:
             raise NotFound(f"no event {ed.row.id}")
         access_for(session, row, ed.user).require(permission, what)
         if row.version != ed.row.version:
             raise Moved
-        yield session
 
 
 def rebuilt(

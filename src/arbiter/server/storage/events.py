@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, select, update
+from sqlalchemy import ColumnElement, Table, bindparam, delete, select, true, update
 from sqlalchemy import insert as sql_insert
 from sqlalchemy.orm import Session
 
@@ -26,6 +26,7 @@ from arbiter.events.document import from_document, to_document
 from arbiter.events.event import Event
 from arbiter.events.results import Result
 from arbiter.events.rounds import Game, GameKey, Round
+from arbiter.server.storage.event_cache import Kept, cache_for
 from arbiter.server.storage.models import (
     EventRow,
     GameAction,
@@ -81,27 +82,55 @@ def strip_results(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "rounds": rounds}
 
 
-def load(session: Session, row: EventRow) -> Loaded:
-    """The event of ``row`` with the results of its game rows."""
-    base = from_document(row.document)
+def load(session: Session, row: EventRow, *, remember: bool = True) -> Loaded:
+    """The event of ``row`` with the results of its game rows. The parsed document and the
+    merged event are taken from, and (``remember``: what the transaction read is committed)
+    kept in, the database's :class:`~arbiter.server.storage.event_cache.EventCache`."""
+    cache = cache_for(session)
+    kept = cache.get(row.id, row.version, row.created_at)
+    if kept is None:
+        # The document with its version in one statement: at READ COMMITTED another writer
+        # may have committed a newer one since ``row`` was read.
+        doc, version = session.execute(
+            select(EventRow.document, EventRow.version).where(EventRow.id == row.id)
+        ).one()
+        kept = Kept(version, row.created_at, from_document(doc))
+        remember = remember and version == row.version
+    base = kept.base
     round_rows = {
         r.number: r for r in session.scalars(select(RoundRow).where(RoundRow.event_id == row.id))
     }
     game_rows = {
         game_key(g): g for g in session.scalars(select(GameRow).where(GameRow.event_id == row.id))
     }
-    total = base.config.korgool_total
+    texts = {key: (g.result, tuple(g.extra)) for key, g in game_rows.items()}
+    if kept.merged is not None and kept.texts == texts:
+        return Loaded(row, kept.merged, round_rows, game_rows)
     doc_keys = {g.key for g in base.games()}
     if doc_keys != set(game_rows) or set(round_rows) != {r.number for r in base.rounds}:
         raise IntegrityError(f"event {row.id}: the stored games do not match its document")
+    # Only the games whose result changed since the kept merge are parsed again.
+    before = {g.key: g for g in kept.merged.games()} if kept.merged is not None else {}
+    was = kept.texts or {}
+    total = base.config.korgool_total
     rounds = []
     for rnd in base.rounds:
-        games = tuple(_with_row(g, game_rows[g.key], base.game, total) for g in rnd.games)
+        games = tuple(
+            before[g.key]
+            if g.key in before and was.get(g.key) == texts[g.key]
+            else _with_row(g, game_rows[g.key], base.game, total)
+            for g in rnd.games
+        )
         rounds.append(replace(rnd, games=games))
-    return Loaded(row, replace(base, rounds=tuple(rounds)), round_rows, game_rows)
+    event = replace(base, rounds=tuple(rounds))
+    if remember:
+        cache.remember(row.id, replace(kept, texts=texts, merged=event))
+    return Loaded(row, event, round_rows, game_rows)
 
 
 def _with_row(game: Game, row: GameRow, name: str, total: int) -> Game:
+    if row.result is None and not row.extra:
+        return game  # the document's games have no result
     result = Result.parse(row.result, name, total=total) if row.result is not None else None  # type: ignore[arg-type]
     extra = tuple(Result.parse(x, name, total=total) for x in row.extra)  # type: ignore[arg-type]
     return replace(game, result=result, extra=extra)
@@ -194,7 +223,7 @@ def store(
     _write_participants(session, row.id, loaded.event, new)
     _write_rounds(session, loaded, new, user_id=user_id, now=now)
     session.flush()
-    return load(session, row)
+    return load(session, row, remember=False)  # not committed yet: it may roll back
 
 
 def store_document(
@@ -338,12 +367,15 @@ def write_result(
     expected_version: int,
     user_id: int | None,
     now: datetime,
+    only_if: ColumnElement[bool] | None = None,
 ) -> bool:
-    """Write one game's result and extra games if its version is still ``expected_version``;
-    ``False`` when another writer changed it first (the caller answers 409)."""
+    """Write one game's result and extra games if its version is still ``expected_version``
+    (and ``only_if`` holds, checked in the same statement); ``False`` when another writer
+    changed it first (the caller answers 409)."""
     done = session.execute(
         update(GameRow)
         .where(GameRow.id == row.id, GameRow.version == expected_version)
+        .where(only_if if only_if is not None else true())
         .values(
             result=_result_text(game),
             extra=_extra_texts(game),

@@ -133,7 +133,9 @@ class EventRow(Base):
     game: Mapped[str] = mapped_column(String(8))
     system: Mapped[str] = mapped_column(String(24))
     discipline: Mapped[str] = mapped_column(String(12))
-    document: Mapped[dict[str, Any]] = mapped_column(Json)
+    # Deferred: listings and locks need the row, not its document, and loading an event
+    # parses the document only when its version is not kept (storage/event_cache.py).
+    document: Mapped[dict[str, Any]] = mapped_column(Json, deferred=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
