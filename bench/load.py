@@ -9,10 +9,11 @@ that opens as many connections to one seat as it may and sends chat, malformed a
 over-nested messages as fast as it can: the normal games' latency shows what they cost.
 ``--lobby-clients N`` keeps N idle connections to the lobby socket (``/play/lobby/ws``, what
 an open ``/play`` page holds) for the whole run; one the server closes counts as an error.
-``--spectators N`` watches the games with N more connections (spread evenly, no token): their
-latency is measured too. ``--organiser-writes R`` has an organiser, signed in, enter R results a
-second over HTTP into a Swiss event of the same server (entered, then corrected, table after
-table); a refused write counts as an error.
+``--spectators N`` watches the games with N more connections (spread evenly, no token, in a
+process of their own: bench/load_watchers.py): their latency is measured too.
+``--organiser-writes R`` has an organiser, signed in, enter R results a second over HTTP into
+a Swiss event of the same server (entered, then corrected, table after table); a refused write
+counts as an error.
 Latency is from a player sending a move to the opponent (or a spectator) receiving it; a
 move the opponent has not received 5 s after the measured time ends counts as an error.
 The longest server pause is the longest the server's event loop woke late (and, in brackets,
@@ -55,8 +56,9 @@ import httpx
 import websockets
 
 from arbiter.games.toguz import Position
-from load_clients import Spectator, computer_games, flood, lobby_clients, organiser
+from load_clients import computer_games, flood, lobby_clients, organiser
 from load_server import Server
+from load_watchers import Watchers, latencies
 
 PG = ("127.0.0.1", 5432)
 REDIS = "redis://127.0.0.1:6379/0"
@@ -123,7 +125,6 @@ class Player:
         sent = (time.perf_counter(), self.tally_now())
         self.game.sent[ply + 1] = sent
         self.game.sent_at[ply + 1] = sent
-        self.game.sent_at.pop(ply - 7, None)
         await self.ws.send(
             json.dumps({"type": "act", "action": {"type": "move", "move": pit}, "think": 0.0})
         )
@@ -142,7 +143,7 @@ class Game:
         self.players: dict[str, Player] = {}
         self.sent: dict[int, tuple[float, bool]] = {}
         self.sent_at: dict[int, tuple[float, bool]] = {}
-        """Every recent move's sending (for the spectators)."""
+        """Every move's sending (for the spectators' latencies)."""
         self.scheduled = -1
         self.over = False
 
@@ -241,22 +242,23 @@ async def drive(
     t0 = time.perf_counter()
     limit = asyncio.Semaphore(64)
 
-    async def connect(p: Player | Spectator) -> None:
+    async def connect(p: Player) -> None:
         async with limit:
             await p.connect()
 
-    everyone: list[Player | Spectator] = [p for g in playing for p in g.players.values()]
+    everyone = [p for g in playing for p in g.players.values()]
     await asyncio.gather(*(connect(p) for p in everyone))
     print(f"  {len(everyone)} players connected in {time.perf_counter() - t0:.1f} s", flush=True)
+    watchers = None
     if spectators:
-        t0 = time.perf_counter()
-        watching = [
-            Spectator(playing[i % len(playing)], servers[i % len(servers)].ws)
-            for i in range(spectators)
-        ]
-        await asyncio.gather(*(connect(w) for w in watching))
-        everyone += watching
-        print(f"  {spectators} spectators connected in {time.perf_counter() - t0:.1f} s")
+        watchers = Watchers(
+            [
+                (playing[i % len(playing)].id, servers[i % len(servers)].ws)
+                for i in range(spectators)
+            ]
+        )
+        took = await watchers.start()
+        print(f"  {spectators} spectators connected in {took:.1f} s (a process of their own)")
     readers = [asyncio.create_task(p.read()) for p in everyone]
     extra: list[Any] = []
     tally.flood_closed = 0  # type: ignore[attr-defined]
@@ -301,6 +303,12 @@ async def drive(
     )
     for _ in range(pending):
         tally.error("a move never reached the opponent")
+    if watchers is not None:
+        seen, problems, stall = await watchers.finish()
+        for problem in problems:
+            tally.error(problem)
+        tally.watched = latencies(seen, {g.id: g.sent_at for g in playing})
+        print(f"  the spectators' process's own longest stall: {stall * 1000:.1f} ms")
     for p in everyone:
         await p.ws.close()
     for r in readers:

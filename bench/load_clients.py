@@ -1,4 +1,4 @@
-"""The extra clients of ``bench/load.py``: spectators, an organiser entering results over
+"""The extra clients of ``bench/load.py``: an organiser entering results over
 HTTP, games against the computer, a flooding client, idle lobby connections."""
 
 from __future__ import annotations
@@ -19,42 +19,7 @@ import websockets
 from arbiter.games.toguz import Position
 
 if TYPE_CHECKING:
-    from load import Game, Server, Tally
-
-
-class Spectator:
-    """One more connection to a game, without a token: it only watches."""
-
-    def __init__(self, game: Game, base: str) -> None:
-        self.game, self.base = game, base
-        self.ws: Any = None
-        self.ply = -1
-
-    async def connect(self) -> None:
-        self.ws = await websockets.connect(
-            f"{self.base}/play/ws/{self.game.id}", max_size=2**22, open_timeout=60, compression=None
-        )
-        await self.ws.send(json.dumps({"type": "hello", "v": 1}))
-
-    async def read(self) -> None:
-        tally = self.game.tally
-        try:
-            async for raw in self.ws:
-                msg = json.loads(raw)
-                if msg.get("type") == "error":
-                    tally.error(f"spectator: {msg.get('reason')}: {msg.get('message')}")
-                    continue
-                # A move's event, once (a presence event later shows the same last move).
-                state = msg.get("state") if msg.get("kind") == "action" else None
-                if not state or not state.get("last_move") or state["ply"] <= self.ply:
-                    continue
-                self.ply = state["ply"]
-                sent = self.game.sent_at.get(self.ply)
-                if sent is not None and sent[1]:
-                    tally.watched.append(time.perf_counter() - sent[0])
-        except websockets.ConnectionClosed as exc:
-            if not tally.stop:
-                tally.error(f"spectator closed: {exc}")
+    from load import Server, Tally
 
 
 async def organiser(server: Server, workdir: Path, db: str, rate: float, tally: Tally) -> list[Any]:
