@@ -59,6 +59,14 @@ def test_the_write_lock_is_free_while_the_event_is_read(
     assert r.status_code == 200 and r.json()["result"] == "1(82)-0(60)"
 
 
+def changed(server: Server, event_id: int) -> None:
+    """Someone changes the event (a setting, say): its version grows."""
+    with server.rt.db.write() as session:
+        session.execute(
+            update(EventRow).where(EventRow.id == event_id).values(version=EventRow.version + 1)
+        )
+
+
 def test_a_change_between_the_read_and_the_write_is_read_again(
     any_server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -67,14 +75,9 @@ def test_a_change_between_the_read_and_the_write_is_read_again(
     still_as_read = unit.still_as_read
 
     def moved_once(ed: Any, permission: Any) -> Any:
-        if not moves:  # someone changes the event (a setting, say) just before the write
+        if not moves:  # just before the write
             moves.append(ed.row.version)
-            with any_server.rt.db.write() as session:
-                session.execute(
-                    update(EventRow)
-                    .where(EventRow.id == ed.row.id)
-                    .values(version=EventRow.version + 1)
-                )
+            changed(any_server, ed.row.id)
         return still_as_read(ed, permission)
 
     monkeypatch.setattr("arbiter.server.services.results.still_as_read", moved_once)
@@ -92,12 +95,7 @@ def test_an_event_that_keeps_changing_is_refused_and_nothing_written(
     still_as_read = unit.still_as_read
 
     def always_moved(ed: Any, permission: Any) -> Any:
-        with any_server.rt.db.write() as session:
-            session.execute(
-                update(EventRow)
-                .where(EventRow.id == ed.row.id)
-                .values(version=EventRow.version + 1)
-            )
+        changed(any_server, ed.row.id)
         return still_as_read(ed, permission)
 
     monkeypatch.setattr("arbiter.server.services.results.still_as_read", always_moved)

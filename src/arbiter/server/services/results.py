@@ -3,9 +3,9 @@
 A result is checked against the event read without a write lock, then written to its game's row
 by one statement that also checks, under the event's *shared* lock, that the event has not
 changed since and the referee still holds the role (services/unit.py, ``prepared`` and
-``still_as_read``): referees enter results of
-different games at the same time without waiting for each other (on PostgreSQL), and on SQLite,
-which writes one transaction at a time, the live games' moves wait for one row's update at most.
+``still_as_read``): referees enter results of different games at the same time without waiting
+for each other (on PostgreSQL), and on SQLite, which writes one transaction at a time, the live
+games' moves wait for one row's update at most.
 Each game has a version:
 
 - entering a result on a game without one needs no version;

@@ -78,11 +78,6 @@ class EventCache:
             while len(self._kept) > self._size:
                 self._kept.popitem(last=False)
 
-    def forget(self, event_id: int) -> None:
-        """Drop what is kept of ``event_id`` (a deleted event)."""
-        with self._lock:
-            self._kept.pop(event_id, None)
-
 
 _caches: weakref.WeakKeyDictionary[object, EventCache] = weakref.WeakKeyDictionary()
 _caches_lock = threading.Lock()
